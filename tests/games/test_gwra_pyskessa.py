@@ -1,0 +1,273 @@
+"""Gwra Pyskessa: one scenario per rule id, from explicit deals, plus the seed's example."""
+
+import random
+
+import pytest
+
+from tutor.bots import make_bot
+from tutor.cards import Card, Rank, parse_cards
+from tutor.engine import IllegalMove
+from tutor.games import get_game
+from tutor.games.gwra_pyskessa import Ask, known_holdings, remembering_choice, score
+
+GAME = get_game("gwra-pyskessa")
+NAMES3 = ["Joe", "Vicki", "Pol"]
+
+
+def start(hands, stock=(), players=None, sets=None, names=None, **options):
+    deal = {"hands": [h.split() if isinstance(h, str) else h for h in hands], "stock": stock.split()
+            if isinstance(stock, str) else list(stock)}
+    if sets is not None:
+        deal["sets"] = sets
+    players = players or len(hands)
+    return GAME.start(players=players, deal=deal, names=names or (NAMES3 + ["Ann", "Ben", "Cat"])[:players],
+                      **options)
+
+
+def rules_of(state):
+    return [e.rule for e in state.events]
+
+
+def ask(state, target, rank):
+    return state.apply(Ask(target, Rank[rank] if isinstance(rank, str) and len(rank) > 2 else
+                           {"7": Rank.SEVEN, "K": Rank.KING, "9": Rank.NINE, "Q": Rank.QUEEN,
+                            "2": Rank.TWO, "A": Rank.ACE}[rank]))
+
+
+def test_pyskessa_players():
+    for players in (2, 6):
+        assert GAME.start(players=players, seed=1).players == players
+    for players in (1, 7):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=players, seed=1)
+        assert info.value.rule == "pyskessa.players"
+
+
+@pytest.mark.parametrize("players, size", [(2, 7), (3, 7), (4, 5), (5, 5), (6, 5)])
+def test_pyskessa_deal(players, size):
+    state = GAME.start(players=players, seed=42)
+    assert state.events[0].rule == "pyskessa.deal"
+    assert sum(len(s) for s in state.sets) * 4 + sum(len(h) for h in state.hands) == players * size
+    assert len(state.stock) == 52 - players * size
+    assert all(c.rank is not Rank.JOKER for c in state.cards()) and len(set(state.cards())) == 52
+
+
+def test_pyskessa_deal_scores_a_dealt_set_at_once():
+    state = start(["7S 7H 7D 7C 2S", "3D 4D"], "5C")
+    assert state.sets == ((Rank.SEVEN,), ()) and rules_of(state) == ["pyskessa.deal", "pyskessa.set"]
+
+
+def test_pyskessa_deal_rejects_a_bad_deal_naming_the_rule():
+    for deal in ({"hands": [["7S"], ["7S"]]}, {"hands": [["7S"]]}, {"hands": [["JK"], []]},
+                 {"hands": [["7Z"], []]}, {"hands": [[], []], "discard": []},
+                 {"hands": [["7S"], []], "sets": [["7"], []]}):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=2, deal=deal)
+        assert info.value.rule == "pyskessa.deal"
+
+
+def test_pyskessa_ask():
+    state = start(["7S 9H JD", "4S QH", "7C 2D"], "3C 5H")
+    after = state.apply(Ask(2, Rank.SEVEN))
+    event = after.events[0]
+    assert event.rule == "pyskessa.ask" and event.player == 0
+    assert event.said == "Pol, eus seyth genes?" and event.gloss == "Pol, have you got any sevens?"
+
+
+def test_pyskessa_ask_own_rank():
+    state = start(["7S 9H JD", "4S QH", "7C 2D"], "3C 5H")
+    with pytest.raises(IllegalMove) as info:
+        state.apply(Ask(1, Rank.QUEEN))
+    assert info.value.rule == "pyskessa.ask.own-rank" and "no queens" in info.value.reason
+    assert Ask(1, Rank.QUEEN) not in state.legal_actions()
+
+
+def test_pyskessa_ask_other_player():
+    state = start(["7S 9H JD", "4S QH", "7C 2D"], "3C 5H")
+    for target in (0, 3, -1):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(Ask(target, Rank.SEVEN))
+        assert info.value.rule == "pyskessa.ask.other-player"
+
+
+def test_pyskessa_ask_other_player_empty_hands_option():
+    state = start(["7S 9H", "", "7C 2D"], "3C 5H")
+    assert Ask(1, Rank.SEVEN) in state.legal_actions()
+    strict = start(["7S 9H", "", "7C 2D"], "3C 5H", ask_empty_hands=False)
+    assert Ask(1, Rank.SEVEN) not in strict.legal_actions()
+    with pytest.raises(IllegalMove) as info:
+        strict.apply(Ask(1, Rank.SEVEN))
+    assert info.value.rule == "pyskessa.ask.other-player"
+
+
+def test_pyskessa_give_all():
+    state = start(["7S 9H JD", "7D 7H QH", "2D 5C"], "3C 5H")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    give = after.events[1]
+    assert give.rule == "pyskessa.give-all" and give.player == 1
+    assert give.said == "Eus. Yma genev vy seyth." and give.gloss == "Yes. I have two sevens."
+    assert after.hands[1] == parse_cards("QH")
+    assert sorted(after.hands[0]) == sorted(parse_cards("7S 7D 7H 9H JD"))
+
+
+def test_pyskessa_catch():
+    state = start(["7S 9H JD", "7D QH", "9C 5C"], "3C 5H")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert rules_of(after) == ["pyskessa.ask", "pyskessa.give-all", "pyskessa.catch"]
+    assert after.current_player == 0 and after.events[-1].said == "Meur ras!"
+    again = after.apply(Ask(2, Rank.NINE))
+    assert again.current_player == 0
+
+
+def test_pyskessa_go_fish():
+    state = start(["7S KH KD", "4S QH", "7C 2D"], "3C 5H")
+    after = state.apply(Ask(1, Rank.KING))
+    assert rules_of(after) == ["pyskessa.ask", "pyskessa.go-fish", "pyskessa.go-fish"]
+    assert after.events[1].said == "Nag eus. Gwra pyskessa!" and after.events[1].gloss == "No. Go fish!"
+    assert Card.parse("3C") in after.hands[0] and after.stock == parse_cards("5H")
+    assert after.current_player == 1
+
+
+def test_pyskessa_go_fish_turn_ends_even_when_the_asked_rank_is_drawn():
+    state = start(["7S KH", "7C 2D"], "KS 5H")
+    after = state.apply(Ask(1, Rank.KING))
+    assert after.current_player == 1 and Card.parse("KS") in after.hands[0]
+
+
+def test_pyskessa_go_fish_lucky():
+    state = start(["7S KH", "7C 2D"], "KS 5H", lucky_draw_continues=True)
+    after = state.apply(Ask(1, Rank.KING))
+    assert "pyskessa.go-fish.lucky" in rules_of(after) and after.current_player == 0
+    unlucky = start(["7S KH", "7C 2D"], "5H KS", lucky_draw_continues=True).apply(Ask(1, Rank.KING))
+    assert unlucky.current_player == 1
+
+
+def test_pyskessa_go_fish_empty_stock():
+    state = start(["7S KH", "7C 2D"], "")
+    after = state.apply(Ask(1, Rank.KING))
+    assert rules_of(after)[-1] == "pyskessa.go-fish.empty-stock" and after.current_player == 1
+    assert after.hands == state.hands
+
+
+def test_pyskessa_set():
+    state = start(["7S 7H 7D KH", "7C 2D"], "5H 9C")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert "pyskessa.set" in rules_of(after) and after.sets[0] == (Rank.SEVEN,)
+    assert after.hands[0] == parse_cards("KH") and after.current_player == 0
+
+
+def test_pyskessa_set_from_a_drawn_card():
+    state = start(["7S 7H 7D KH", "2D 3S"], "7C 9C")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert rules_of(after)[-2:] == ["pyskessa.set", "pyskessa.go-fish"] and after.sets[0] == (Rank.SEVEN,)
+    assert after.current_player == 1
+
+
+def test_pyskessa_empty_hand_mid_turn():
+    state = start(["7S 7H 7D", "7C 2D"], "5H 9C")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert rules_of(after)[-1] == "pyskessa.empty-hand"
+    assert after.hands[0] == parse_cards("5H") and after.current_player == 0
+
+
+def test_pyskessa_empty_hand_at_turn_start():
+    state = start(["7S KH", "", "7C 2D"], "5H 9C")
+    after = state.apply(Ask(2, Rank.KING))
+    assert rules_of(after)[-1] == "pyskessa.empty-hand" and after.current_player == 1
+    assert after.hands[1] == parse_cards("9C")
+
+
+def test_pyskessa_empty_hand_skip():
+    state = start(["7S KH", "", "7C KD"], "")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert "pyskessa.empty-hand.skip" in rules_of(after) and after.current_player == 2
+
+
+def test_pyskessa_empty_hand_skip_mid_turn():
+    state = start(["7S 7H 7D", "7C 2D", "2S"], "")
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert rules_of(after)[-1] == "pyskessa.empty-hand.skip" and after.current_player == 1
+
+
+def test_pyskessa_end():
+    state = start(["7S 7H 7D", "7C"], "", sets=[["2", "3", "4", "5", "6", "8"], ["9", "10", "J", "Q", "K", "A"]])
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert after.is_over and after.current_player is None and after.legal_actions() == []
+    end = [e for e in after.events if e.rule == "pyskessa.end"]
+    assert end and "All 13 sets" in end[0].text
+    with pytest.raises(IllegalMove) as info:
+        after.apply(Ask(1, Rank.SEVEN))
+    assert info.value.rule == "pyskessa.end"
+
+
+def test_pyskessa_end_when_no_catch_is_possible_in_a_short_deal():
+    state = start(["7S", "8S"], "")
+    assert state.is_over and rules_of(state)[-2] == "pyskessa.end"
+
+
+def test_pyskessa_goal():
+    state = start(["7S 7H 7D", "7C 2H"], "", sets=[["K"], []])
+    after = state.apply(Ask(1, Rank.SEVEN))
+    assert after.is_over and after.result().winners == (0,) and after.result().scores == (2, 0)
+    assert after.events[-1].rule == "pyskessa.goal" and after.events[-1].text == "Joe wins with 2 sets."
+
+
+def test_pyskessa_tie_break():
+    state = start(["7S 7H 7D", "7C"], "", sets=[["2", "K"], ["A", "3", "4"]])
+    after = state.apply(Ask(1, Rank.SEVEN))
+    result = after.result()
+    assert result.scores == (3, 3) and result.winners == (1,)
+    assert after.events[-1].rule == "pyskessa.tie-break" and "Vicki wins" in after.events[-1].text
+    assert "aces" in after.events[-1].text
+
+
+def test_score_is_a_pure_function_with_ace_high():
+    assert score([[Rank.ACE], [Rank.KING]]).winners == (0,)
+    assert score([[Rank.TWO, Rank.KING], [Rank.ACE]]).winners == (0,)
+    assert score([[], []]).winners == (0, 1)
+
+
+def test_seed_example_joe_vicki_pol():
+    """RULE-NOTES §1.5: the seed's example, step by step."""
+    deal = {"hands": ["7S 9H JD KC KS".split(), "4S 7D 7C QH AD".split(), "7H 2C 5D 8S 10H".split()],
+            "stock": "3D 6S 9C JH QS".split()}
+    state = GAME.start(players=3, deal=deal, names=NAMES3)
+    state = state.apply(GAME.parse_action(state, "ask 2 for 7"))
+    assert [(e.rule, e.said) for e in state.events] == [
+        ("pyskessa.ask", "Pol, eus seyth genes?"),
+        ("pyskessa.give-all", "Eus. Yma genev vy seyth."),
+        ("pyskessa.catch", "Meur ras!")]
+    assert state.current_player == 0
+    state = state.apply(GAME.parse_action(state, "ask 1 for K"))
+    assert [(e.rule, e.said) for e in state.events][:2] == [
+        ("pyskessa.ask", "Vicki, eus myghtern genes?"), ("pyskessa.go-fish", "Nag eus. Gwra pyskessa!")]
+    assert state.current_player == 1
+    state = state.apply(GAME.parse_action(state, "ask 0 for 7"))
+    assert state.events[1].gloss == "Yes. I have two sevens."
+    assert state.sets[1] == (Rank.SEVEN,)
+    assert sorted(state.hands[0]) == sorted(parse_cards("9H JD KC KS 3D"))
+    assert state.current_player == 1
+
+
+def test_memory_bot_asks_where_the_rank_is_known_as_vicki_does():
+    deal = {"hands": ["7S 9H JD KC KS".split(), "4S 7D 7C QH AD".split(), "7H 2C 5D 8S 10H".split()],
+            "stock": "3D 6S 9C JH QS".split()}
+    state = GAME.start(players=3, deal=deal, names=NAMES3)
+    state = state.apply(Ask(2, Rank.SEVEN)).apply(Ask(1, Rank.KING))
+    assert known_holdings(state)[0, Rank.SEVEN] is True
+    assert known_holdings(state)[1, Rank.KING] is False
+    action, reason = remembering_choice(state, random.Random(0))
+    assert action == Ask(0, Rank.SEVEN) and "Joe" in reason
+
+
+def test_strong_bot_wins_far_more_than_its_share_against_random_bots():
+    """Three players, the strong bot in each seat in turn: a fair share would be one game in three."""
+    wins, games = 0, 60
+    for seed in range(games):
+        state = GAME.start(players=3, seed=seed)
+        strong = seed % 3
+        bots = [make_bot(GAME.slug, "strong" if seat == strong else "random", seed * 7 + seat) for seat in range(3)]
+        while not state.is_over:
+            state = state.apply(bots[state.current_player].choose(state))
+        wins += strong in state.result().winners
+    assert wins > games / 2

@@ -1,0 +1,74 @@
+"""The engine contract: records, replay, start arguments and errors."""
+
+import json
+
+import pytest
+
+from tutor.engine import IllegalMove, Record, replay
+from tutor.games import GAMES, get_game
+
+
+def test_registry_lookup_names_the_known_games():
+    assert get_game("gwra-pyskessa") is GAMES["gwra-pyskessa"]
+    with pytest.raises(KeyError, match="gwra-pyskessa"):
+        get_game("snap")
+
+
+def test_record_round_trips_json_and_replays_to_the_same_states():
+    game = get_game("gwra-pyskessa")
+    state = game.start(players=3, seed=5)
+    record = state.setup
+    for _ in range(10):
+        action = state.legal_actions()[0]
+        record = record.with_action(action)
+        state = state.apply(action)
+    again = Record.from_json(record.to_json())
+    assert again == record
+    assert replay(again)[-1] == state
+
+
+def test_record_of_an_explicit_deal_survives_json():
+    game = get_game("gwra-pyskessa")
+    from tutor.cards import parse_cards
+
+    deal = {"hands": [parse_cards("7S 7H"), ["7D", "KS"]], "stock": ["2C"]}
+    state = game.start(players=2, deal=deal)
+    record = state.setup.with_action("ask 1 for 7")
+    text = record.to_json()
+    assert json.loads(text)["deal"]["hands"][0] == ["7S", "7H"]
+    assert replay(Record.from_json(text))[-1].hands[0] == state.apply(game.parse_action(state, "ask 1 for 7")).hands[0]
+
+
+def test_bad_record_json_is_reported():
+    with pytest.raises(ValueError, match="JSON"):
+        Record.from_json("{not json")
+    with pytest.raises(ValueError, match="'game'"):
+        Record.from_json("{}")
+
+
+@pytest.mark.parametrize("players", [1, 7, "3"])
+def test_player_count_outside_the_rules_names_the_rule(players):
+    with pytest.raises(IllegalMove) as info:
+        get_game("gwra-pyskessa").start(players=players)
+    assert info.value.rule == "pyskessa.players"
+
+
+def test_names_must_match_the_player_count():
+    with pytest.raises(IllegalMove, match="3 players need 3 names"):
+        get_game("gwra-pyskessa").start(players=3, names=["A", "B"])
+
+
+def test_unknown_option_is_named():
+    with pytest.raises(TypeError, match="no option 'jokers'"):
+        get_game("gwra-pyskessa").start(players=3, jokers=True)
+
+
+def test_the_dealer_left_starts_and_default_dealer_is_the_last_seat():
+    game = get_game("gwra-pyskessa")
+    assert game.start(players=4, seed=1).current_player == 0
+    assert game.start(players=4, seed=1, dealer=0).current_player == 1
+
+
+def test_illegal_move_is_a_value_error_with_rule_and_reason():
+    exc = IllegalMove("pyskessa.ask", "Because.")
+    assert isinstance(exc, ValueError) and exc.rule == "pyskessa.ask" and exc.reason == "Because."

@@ -1,0 +1,62 @@
+"""Bots shared by every game: a random player and a stronger one using the game's own heuristic.
+
+A game module may define ``heuristic(state, rng) -> (action, reason)`` on its
+``Game``; the strong bot uses it, and the play widget's hint shows its reason.
+Randomness comes only from the seed given to the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.engine import State
+from tutor.games import get_game
+
+LEVELS = ("random", "strong")
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Any:
+        """A legal action of ``state``."""
+        return self.rng.choice(state.legal_actions())
+
+    def explain(self, state: State) -> tuple[Any, str]:
+        """The action and why (for a random bot: chance)."""
+        return self.choose(state), "A random legal move."
+
+
+class StrongBot(RandomBot):
+    """Uses the game's heuristic when it has one, otherwise plays at random."""
+
+    level = "strong"
+
+    def __init__(self, slug: str, seed: int | None = 0) -> None:
+        super().__init__(seed)
+        self.heuristic = getattr(get_game(slug), "heuristic", None)
+
+    def explain(self, state: State) -> tuple[Any, str]:
+        """The action and the reason in words."""
+        if self.heuristic is None:
+            return super().explain(state)
+        return self.heuristic(state, self.rng)
+
+    def choose(self, state: State) -> Any:
+        """The heuristic's action."""
+        return self.explain(state)[0]
+
+
+def make_bot(slug: str, level: str = "strong", seed: int | None = 0) -> RandomBot:
+    """A bot for game ``slug`` at ``level`` ("random" or "strong")."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "strong":
+        return StrongBot(slug, seed)
+    raise ValueError(f"Unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

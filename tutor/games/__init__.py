@@ -1,0 +1,16 @@
+"""The registry of games: ``GAMES`` maps a slug to its ``Game``; ``get_game(slug)`` looks one up."""
+
+from __future__ import annotations
+
+from tutor.engine import Game
+from tutor.games.gwra_pyskessa import PYSKESSA
+
+GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA,)}
+
+
+def get_game(slug: str) -> Game:
+    """The game registered under ``slug``; an unknown slug lists the known ones."""
+    try:
+        return GAMES[slug]
+    except KeyError:
+        raise KeyError(f"No game {slug!r}; the games are {', '.join(sorted(GAMES))}.") from None

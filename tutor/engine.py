@@ -81,6 +81,11 @@ class TableView:
 
         return render.table_svg(self)
 
+    def _repr_html_(self) -> str:
+        from tutor import render
+
+        return render.table_html(self)
+
 
 @runtime_checkable
 class Action(Protocol):

@@ -81,21 +81,24 @@ def card_group(card: Any | None, *, selected: bool = False, legal: bool = False,
     group = ET.Element("g", {"class": "gw-card"})
     title = ET.SubElement(group, "title")
     ring = SELECT_RING if selected else LEGAL_RING if legal else None
-    if ring:
-        ET.SubElement(group, "rect", x="-3", y="-3", width=str(CARD_W + 6), height=str(CARD_H + 6),
-                      rx="9", fill="none", stroke=ring, **{"stroke-width": "4"})
+    rings: list[str] = []
+    if ring:  # drawn over the face, inside the card's box, so no viewBox clips it
+        rings.append(ring)
     if card is None or face_down:
         title.text = "a face-down card"
         _back(group)
-        return group
-    title.text = card_title(card)
-    ET.SubElement(group, "rect", x="0.5", y="0.5", width=str(CARD_W - 1), height=str(CARD_H - 1), rx="6",
-                  fill="#fffdf7", stroke="#444", **{"stroke-width": "1"})
-    face = FACES.get(card.deck)
-    if face is None:
-        module, name = FACE_MODULES[card.deck].split(":")
-        face = FACES[card.deck] = getattr(importlib.import_module(module), name)
-    face(group, card)
+    else:
+        title.text = card_title(card)
+        ET.SubElement(group, "rect", x="0.5", y="0.5", width=str(CARD_W - 1), height=str(CARD_H - 1), rx="6",
+                      fill="#fffdf7", stroke="#444", **{"stroke-width": "1"})
+        face = FACES.get(card.deck)
+        if face is None:
+            module, name = FACE_MODULES[card.deck].split(":")
+            face = FACES[card.deck] = getattr(importlib.import_module(module), name)
+        face(group, card)
+    for colour in rings:
+        ET.SubElement(group, "rect", x="2", y="2", width=str(CARD_W - 4), height=str(CARD_H - 4), rx="5",
+                      fill="none", stroke=colour, **{"stroke-width": "4", "class": "gw-ring"})
     return group
 
 
@@ -188,9 +191,13 @@ TABLE_CSS = """
 """
 
 
-def table_html(view: Any, *, width: int = 60) -> str:
-    """A table view as HTML: one box per seat (hand, sets, info), the stock, and a status line."""
-    parts = [f"<style>{TABLE_CSS}</style>", '<div class="gw-table">',
+def table_html(view: Any, *, width: int = 60, style: bool = True, own_hand: bool = True) -> str:
+    """A table view as HTML: one box per seat (hand, sets, info), the stock, and a status line.
+
+    ``style=False`` leaves out the ``<style>`` block (the widgets ship the same rules in their CSS);
+    ``own_hand=False`` leaves the viewer's hand out (a play app shows it larger, as buttons).
+    """
+    parts = [f"<style>{TABLE_CSS}</style>" if style else "", '<div class="gw-table">',
              f'<div class="gw-status">{html.escape(view.status)}</div>']
     for seat, info in enumerate(view.seats):
         current = " gw-current" if seat == view.current else ""
@@ -198,7 +205,8 @@ def table_html(view: Any, *, width: int = 60) -> str:
         parts.append(f'<div class="gw-seat{current}" data-seat="{seat}">'
                      f"<h4>{html.escape(info.name)}{you}</h4>"
                      f'<div class="gw-info">{len(info.hand)} in hand · {html.escape(info.info)}</div>')
-        parts.append(hand_svg(info.hand, width=width, label=f"{info.name}'s hand") if info.hand else "")
+        if info.hand and (own_hand or seat != view.viewer):
+            parts.append(hand_svg(info.hand, width=width, label=f"{info.name}'s hand"))
         if info.melds:
             parts.append('<div class="gw-melds">' + "".join(
                 hand_svg(m, width=width // 2, overlap=0.7, label=f"{info.name}'s set") for m in info.melds) + "</div>")

@@ -161,10 +161,27 @@ class PyskessaState:
         scored = [Card(rank, suit) for seat_sets in self.sets for rank in seat_sets for suit in Suit]
         return [c for hand in self.hands for c in hand] + list(self.stock) + scored
 
+    def action_cards(self, action: Ask) -> tuple[Card, ...]:
+        """The cards in the asker's hand that an ask is about (every card of the rank)."""
+        hand = self.hands[self.current] if self.current is not None else ()
+        return tuple(card for card in hand if card.rank == action.rank)
+
+    def candidate_actions(self, card: Card) -> list[Ask]:
+        """Every ask of the card's rank, legal or not (a widget offers them; the rules judge)."""
+        return [Ask(target, card.rank) for target in range(self.players)]
+
+    def prompt(self, action: Ask) -> str:
+        """The ask as the player to move would choose it: "Ask Pol for sevens"."""
+        who = "yourself" if action.target == self.current else self.names[action.target]
+        return f"Ask {who} for {action.rank.english_plural}"
+
     def describe(self, action: Ask) -> str:
         """The action in words: "Jory asks Pol for sevens"."""
         asker = self.names[self.current] if self.current is not None else "Someone"
         return f"{asker} asks {self.names[action.target]} for {action.rank.english_plural}"
+
+    def _repr_html_(self) -> str:
+        return self.view(None)._repr_html_()
 
     def status(self) -> str:
         """One line for the table: whose turn, or who won."""

@@ -1,0 +1,63 @@
+"""Every notebook renders in Voilà without errors; the stepper moves; a whole game is played by clicking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+LOAD_MS = 90_000
+
+
+def open_notebook(page, url, name):
+    page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
+    page.wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
+    page.wait_for_function("() => !document.querySelector('.voila-spinner, #loading')"
+                           " || getComputedStyle(document.querySelector('.voila-spinner, #loading')).display === 'none'",
+                           timeout=LOAD_MS)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_renders_without_errors(page, voila_url, name):
+    open_notebook(page, voila_url, name)
+    page.wait_for_timeout(500)
+    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error")
+    assert errors.count() == 0, errors.first.inner_text()
+    assert "Traceback" not in page.content()
+    assert page.problems == []
+
+
+def test_lesson_stepper_moves_and_check_answers(page, voila_url):
+    open_notebook(page, voila_url, "gwra-pyskessa-lesson.ipynb")
+    page.wait_for_selector(".gwari button[data-gw=next]", timeout=LOAD_MS)
+    stepper = page.locator(".gwari:has(button[data-gw=next])").first
+    assert "Step 0 of" in stepper.inner_text()
+    stepper.locator("button[data-gw=next]").click()
+    page.wait_for_function("el => el.innerText.includes('Step 1 of')", arg=stepper.element_handle())
+    check = page.locator(".gwari:has(button[data-gw=choose])").first
+    check.locator("button[data-gw=choose]").nth(1).click()
+    page.wait_for_function("el => el.innerText.includes('right')", arg=check.element_handle())
+    assert page.problems == []
+
+
+def test_whole_game_of_the_play_app_by_clicking(page, voila_url):
+    open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
+    app = page.locator(".gwari:has([data-testid=code])").first
+    app.wait_for(timeout=LOAD_MS)
+    for _ in range(400):
+        if app.locator("[data-testid=game-over]").count():
+            break
+        app.locator("button.gw-cardbtn").first.click()
+        move = app.locator("button.gw-primary[data-gw=move]").first
+        move.wait_for(timeout=10_000)
+        before = app.inner_html()
+        move.click()
+        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
+                               timeout=10_000)
+    assert app.locator("[data-testid=game-over]").count() == 1
+    app.locator("button[data-gw=review]").click()
+    page.wait_for_selector("text=Your game, step by step", timeout=10_000)
+    assert page.problems == []

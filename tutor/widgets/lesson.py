@@ -1,0 +1,83 @@
+"""A game's lesson in a notebook: each rule with its scenario on cards and its check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+
+from tutor.lessons import RuleEntry, load_lesson
+from tutor.widgets.base import GwariWidget, esc, prose
+from tutor.widgets.check import CheckWidget
+from tutor.widgets.stepper import Stepper
+
+
+class Panel(GwariWidget):
+    """Static HTML in Gwari's style."""
+
+    def __init__(self, content: str) -> None:
+        super().__init__()
+        self.content = content
+        self.refresh()
+
+    def render(self) -> str:
+        return self.content
+
+
+class LessonView:
+    """Builds the widgets of one game's lesson: ``LessonView("gwra-pyskessa").show("pyskessa.ask")``."""
+
+    def __init__(self, slug: str) -> None:
+        self.lesson = load_lesson(slug)
+
+    def overview(self) -> Panel:
+        """The summary and the list of rules by section."""
+        parts = [f'<div class="gw-panel"><h3>{esc(self.lesson.title)}</h3>{prose(self.lesson.summary)}<ol>']
+        for section, rules in self.lesson.sections.items():
+            titles = "; ".join(esc(rule.title) for rule in rules)
+            parts.append(f"<li><strong>{esc(section)}</strong> — {titles}</li>")
+        parts.append("</ol></div>")
+        return Panel("".join(parts))
+
+    def show(self, rule_id: str) -> ipywidgets.VBox:
+        """One rule: its text, the scenario stepping through it on cards, refused tries, and the check."""
+        return ipywidgets.VBox(self.parts(self.lesson.rule(rule_id)))
+
+    def parts(self, rule: RuleEntry) -> list[Any]:
+        """The widgets that teach one rule."""
+        out: list[Any] = [Panel(f'<div class="gw-panel"><h3>{esc(rule.title)}</h3>{prose(rule.text)}'
+                                f'<div class="gw-small">Rule <span class="gw-code">{esc(rule.id)}</span></div></div>')]
+        if rule.scenario is not None:
+            intro = (f"Press Next ▶ to see “{rule.title}” happen." if rule.scenario.actions
+                     else "This is the position the rule describes.")
+            stepper = Stepper(rule.scenario.record(), title="See it happen", viewer=None, intro=intro, focus=rule.id)
+            stepper.step = stepper.last if not rule.scenario.actions else 0
+            out.append(stepper)
+            refusals = rule.scenario.refusals()
+            if refusals:
+                last = rule.scenario.states()[-1]
+                from tutor.games import get_game
+
+                game = get_game(self.lesson.slug)
+                items = []
+                for text, exc in zip(rule.scenario.illegal, refusals):
+                    action = game.parse_action(last, text)
+                    items.append(f"<li>{esc(last.describe(action))}? <strong>No:</strong> {esc(exc.reason)}</li>")
+                out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
+                                 f'<ul>{"".join(items)}</ul></div>'))
+        if rule.check is not None:
+            out.append(CheckWidget(rule.check, game=self.lesson.slug))
+        return out
+
+    def example(self, index: int = 0) -> ipywidgets.VBox:
+        """A worked example (the seed's own) to step through."""
+        example = self.lesson.examples[index]
+        return ipywidgets.VBox([
+            Panel(f'<div class="gw-panel"><h3>{esc(example.title)}</h3>{prose(example.text)}</div>'),
+            Stepper(example.scenario.record(), title=example.title),
+        ])
+
+    def notes(self) -> Panel:
+        """Where we chose between readings of the seed, or corrected it."""
+        items = "".join(f"<h3>{esc(n.title)}</h3>{prose(n.text)}" for n in self.lesson.notes)
+        return Panel(f'<div class="gw-panel">{items}</div>')

@@ -152,6 +152,11 @@ class GameMachine(RuleBasedStateMachine):
         self.state = self.game.start(seed=seed)
         self.cards = Counter(self.state.cards())
 
+    @precondition(lambda self: hasattr(self, "state") and self.state.is_over)
+    @rule(seed=st.integers(0, 10_000))
+    def deal_again(self, seed):
+        self.start(self.game.slug, seed)
+
     @precondition(lambda self: hasattr(self, "state") and not self.state.is_over)
     @rule(pick=st.integers(0, 10_000))
     def move(self, pick):

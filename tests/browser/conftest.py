@@ -55,6 +55,43 @@ def voila_url():
 
 
 @pytest.fixture(scope="session")
+def lab_url(tmp_path_factory):
+    """JupyterLab on a free loopback port, with no token, over a scratch copy of notebooks/."""
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", work / "notebooks")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+         f"--ServerApp.root_dir={work}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+         "jupyterlab.NeverCheckForUpdate"],
+        cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "GWARI_LESSONS": str(ROOT / "lessons")})
+    url = f"http://127.0.0.1:{port}"
+    _wait_for(url + "/api/status", proc, "JupyterLab")
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _wait_for(url: str, proc: subprocess.Popen, what: str) -> None:
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{what} stopped while starting")
+            time.sleep(0.3)
+    proc.terminate()
+    raise RuntimeError(f"{what} did not start within 120 s")
+
+
+@pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium; the tests fail (never skip) when it is missing, as the README's test command installs it."""
     assert shutil.which(CHROMIUM) or os.path.exists(CHROMIUM), (

@@ -61,3 +61,33 @@ def test_whole_game_of_the_play_app_by_clicking(page, voila_url):
     app.locator("button[data-gw=review]").click()
     page.wait_for_selector("text=Your game, step by step", timeout=10_000)
     assert page.problems == []
+
+
+def test_hand_works_from_the_keyboard(page, voila_url):
+    open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
+    app = page.locator(".gwari:has([data-testid=code])").first
+    app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+    app.locator("button.gw-cardbtn").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("button.gw-cardbtn[aria-pressed=true]", timeout=10_000)
+    pressed = app.locator("button.gw-cardbtn[aria-pressed=true]")
+    assert pressed.get_attribute("data-value") == "1"
+    assert page.evaluate("document.activeElement.dataset.key") == "hand-1", "focus survives the redraw"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.gw") in ("card", "move")
+
+
+def test_play_app_works_in_jupyterlab(page, lab_url):
+    page.goto(f"{lab_url}/lab/tree/notebooks/gwra-pyskessa-play.ipynb", timeout=LOAD_MS)
+    page.wait_for_selector(".jp-Notebook", timeout=LOAD_MS)
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=LOAD_MS)
+    page.get_by_role("menuitem", name="Run").click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    app = page.locator(".gwari:has([data-testid=code])").first
+    app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+    app.locator("button.gw-cardbtn").first.click()
+    app.locator("button.gw-primary[data-gw=move]").first.click()
+    page.wait_for_selector("[data-testid=recent] .gw-said", timeout=20_000)
+    assert page.problems == []

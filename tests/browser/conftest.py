@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -25,33 +26,42 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@contextlib.contextmanager
+def serving(command: list[str], *, cwd: Path, ready: str, what: str, env: dict | None = None):
+    """Run a server until the block ends; ``ready`` is a path that answers once it is up."""
+    port = free_port()
+    log_path = ROOT / "tests" / f".{what.lower()}-test.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([*command, f"--port={port}"], cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                env={**os.environ, **(env or {})})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.time() + 120
+            while True:
+                try:
+                    urllib.request.urlopen(url + ready, timeout=2)
+                    break
+                except OSError:
+                    if proc.poll() is not None:
+                        raise RuntimeError(f"{what} stopped while starting; see {log_path}") from None
+                    if time.time() > deadline:
+                        raise RuntimeError(f"{what} did not start within 120 s; see {log_path}") from None
+                    time.sleep(0.3)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 @pytest.fixture(scope="session")
 def voila_url():
     """Serve notebooks/ with Voilà from the repository root (so its voila.json applies)."""
-    port = free_port()
-    log = open(ROOT / "tests" / ".voila-test.log", "w") if os.access(ROOT / "tests", os.W_OK) else subprocess.DEVNULL
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "notebooks/"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(url + "/voila/tree", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError("Voilà stopped while starting; see tests/.voila-test.log")
-            time.sleep(0.3)
-    else:
-        proc.terminate()
-        raise RuntimeError("Voilà did not start within 120 s")
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    command = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", "notebooks/"]
+    with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -59,36 +69,12 @@ def lab_url(tmp_path_factory):
     """JupyterLab on a free loopback port, with no token, over a scratch copy of notebooks/."""
     work = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-         f"--ServerApp.root_dir={work}", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
-         "jupyterlab.NeverCheckForUpdate"],
-        cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "GWARI_LESSONS": str(ROOT / "lessons")})
-    url = f"http://127.0.0.1:{port}"
-    _wait_for(url + "/api/status", proc, "JupyterLab")
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-def _wait_for(url: str, proc: subprocess.Popen, what: str) -> None:
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError(f"{what} stopped while starting")
-            time.sleep(0.3)
-    proc.terminate()
-    raise RuntimeError(f"{what} did not start within 120 s")
+    command = [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={work}",
+               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    with serving(command, cwd=work, ready="/api/status", what="JupyterLab",
+                 env={"GWARI_LESSONS": str(ROOT / "lessons")}) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

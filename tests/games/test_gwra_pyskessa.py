@@ -28,12 +28,6 @@ def rules_of(state):
     return [e.rule for e in state.events]
 
 
-def ask(state, target, rank):
-    return state.apply(Ask(target, Rank[rank] if isinstance(rank, str) and len(rank) > 2 else
-                           {"7": Rank.SEVEN, "K": Rank.KING, "9": Rank.NINE, "Q": Rank.QUEEN,
-                            "2": Rank.TWO, "A": Rank.ACE}[rank]))
-
-
 def test_pyskessa_players():
     for players in (2, 6):
         assert GAME.start(players=players, seed=1).players == players

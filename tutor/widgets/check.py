@@ -84,7 +84,7 @@ class CheckWidget(GwariWidget):
         else:
             assert self.state is not None
             me = self.state.current_player
-            parts.append(render.table_html(self.state.view(me), style=False, width=48))
+            parts.append(render.table_html(self.state.view(me), style=False, width=48, own_hand=False))
             parts.append(move_panel(self.state, me, self.selected))
         parts.append(f'<div aria-live="polite">{self.feedback}</div>')
         if self.answer is not None:

@@ -1,0 +1,387 @@
+"""Served mode: ``bash .ci/serve`` with voila.json and the ``gwari`` page template.
+
+Learners get preheated kernels for the apps, no tracebacks or sources, no
+template or theme chosen from the address bar, a time limit on each cell, idle
+kernels culled (never the pooled ones), and pages that ask nothing of any host
+but the Voilà server they came from.  Everything runs on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import re
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, browser, page, serving  # noqa: F401 (fixtures)
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = json.loads((ROOT / "voila.json").read_text())
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+LOAD_MS = 90_000
+SECRET = "secret-detail-4711"
+RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
+         "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+CULL_IDLE, CULL_INTERVAL = 4, 1  # seconds, for the fault tests (voila.json has the classroom values)
+
+
+TEMPLATES = ROOT / "share" / "jupyter"
+SERVED_ENV = {"JUPYTER_PATH": str(TEMPLATES)}  # where .ci/serve tells Voilà to look for the gwari template
+
+
+def voila_command(root_dir: Path | str, *overrides: str) -> list[str]:
+    """Voilà as ``.ci/serve`` starts it (run it from the repository root, so voila.json applies, with SERVED_ENV)."""
+    return [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+            "--VoilaConfiguration.template=gwari", str(root_dir), *overrides]
+
+
+def preheated(name: str) -> bool:
+    """Whether voila.json gives notebook ``name`` a pool of preheated kernels."""
+    deny = CONFIG["VoilaKernelManager"]["preheat_denylist"]
+    return not any(pattern in name or re.match(pattern, name) for pattern in deny)
+
+
+def kernel_id_of(html: str) -> str:
+    """The kernel a rendered Voilà page is connected to."""
+    match = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', html, re.S)
+    assert match, "the page has no Jupyter config"
+    return json.loads(match.group(1))["kernelId"]
+
+
+def fetch(url: str, timeout: float = 120) -> str:
+    """GET a page (for a notebook: rendered, so its kernel has run every cell)."""
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.read().decode()
+
+
+def kernel_alive(url: str, kernel_id: str) -> bool:
+    """Whether Voilà still has the kernel."""
+    try:
+        urllib.request.urlopen(f"{url}/api/kernels/{kernel_id}", timeout=10)
+        return True
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def kernel_processes(server_pid: int) -> list[psutil.Process]:
+    """The kernels a Voilà server runs (its ipykernel child processes)."""
+    return [p for p in psutil.Process(server_pid).children(recursive=True)
+            if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+
+def server_pid(port_url: str) -> int:
+    """The process listening on the server's port."""
+    port = int(port_url.rsplit(":", 1)[1])
+    for conn in psutil.net_connections("tcp"):
+        if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
+            return conn.pid
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+class KernelChannel:
+    """A learner's page reduced to its websocket: Jupyter widget messages to and from the kernel."""
+
+    def __init__(self, url: str, kernel_id: str) -> None:
+        self.ws_url = url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+        self.session = uuid.uuid4().hex
+        self.ws = None
+
+    async def connect(self) -> "KernelChannel":
+        from tornado.websocket import websocket_connect
+
+        self.ws = await asyncio.wait_for(websocket_connect(self.ws_url), 30)
+        return self
+
+    async def send(self, msg_type: str, content: dict) -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "username": "learner", "session": self.session, "msg_type": msg_type,
+                  "version": "5.3", "date": ""}
+        await self.ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                                                "content": content, "channel": "shell", "buffers": []}))
+        return msg_id
+
+    async def replies(self, parent: str, seconds: float) -> list[dict]:
+        """Messages caused by message ``parent`` within ``seconds`` (until the kernel is idle again)."""
+        out, deadline = [], time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                raw = await asyncio.wait_for(self.ws.read_message(), left)
+            except asyncio.TimeoutError:
+                break
+            if raw is None:
+                raise ConnectionError("the kernel's websocket closed")
+            msg = json.loads(raw)
+            if msg.get("parent_header", {}).get("msg_id") != parent:
+                continue
+            out.append(msg)
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                break
+        return out
+
+    async def widget_comms(self) -> list[str]:
+        """Every widget comm the kernel holds."""
+        reply = await self.replies(await self.send("comm_info_request", {"target_name": "jupyter.widget"}), 30)
+        info = next(m for m in reply if m["msg_type"] == "comm_info_reply")
+        return list(info["content"]["comms"])
+
+    async def state(self, comm_id: str) -> dict:
+        """The widget's synced state, as the page would ask for it."""
+        msgs = await self.replies(await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}), 30)
+        return next(m["content"]["data"]["state"] for m in msgs if m["msg_type"] == "comm_msg")
+
+    async def press(self, comm_id: str, kind: object, value: object = None, inputs: object = None) -> list[dict]:
+        """What a click sends (``{kind, value, inputs}``, as gwari.js does); returns the state updates it caused."""
+        content = {"kind": kind, "value": value, "inputs": inputs or {}}
+        msgs = await self.replies(await self.send("comm_msg", {"comm_id": comm_id,
+                                                               "data": {"method": "custom", "content": content}}), 30)
+        return [m["content"]["data"]["state"] for m in msgs
+                if m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update"]
+
+    async def play_app(self) -> str:
+        """The comm of the play app (the widget showing a deal code)."""
+        for comm in await self.widget_comms():
+            if 'data-testid="code"' in (await self.state(comm)).get("html", ""):
+                return comm
+        raise AssertionError("no play app among the page's widgets")
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+
+
+def run(coro, seconds: float = 120):
+    """Run one coroutine to its end, with a time limit, in a thread of its own (Playwright owns this one's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, seconds)).result()
+
+
+def notebook(path: Path, *sources: str) -> Path:
+    """Write a small notebook of code cells."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+# ---------------------------------------------------------------- the settings themselves
+
+
+def test_settings_are_the_served_mode():
+    settings = CONFIG["VoilaConfiguration"]
+    assert settings["preheat_kernel"] is True and settings["default_pool_size"] >= 1
+    assert settings["show_tracebacks"] is False and settings["strip_sources"] is True
+    assert settings["allow_template_override"] == "NO" and settings["allow_theme_override"] == "NO"
+    cull = CONFIG["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] > 0 and 0 < cull["cull_interval"] <= cull["cull_idle_timeout"]
+    assert cull["cull_connected"] is False, "a learner reading a long lesson keeps the kernel"
+    assert CONFIG["VoilaExecutor"]["timeout"] > 0
+
+
+def test_only_the_apps_get_preheated_kernels():
+    assert preheated("gwra-pyskessa-play.ipynb") and preheated("gnav-play.ipynb")
+    assert preheated("cornish-drill.ipynb")
+    for name in ("index.ipynb", "gwra-pyskessa-lesson.ipynb", "chwech-scoring.ipynb", "play.ipynb",
+                 "gwra-pyskessa-play.ipynb.bak", "cornish-drill-notes.ipynb"):
+        assert not preheated(name), name
+
+
+def test_voila_finds_the_gwari_template_where_serve_points(monkeypatch):
+    from voila.paths import collect_template_paths
+
+    serve = (ROOT / ".ci" / "serve").read_text()
+    assert 'JUPYTER_PATH="$PWD/share/jupyter' in serve and "--VoilaConfiguration.template=gwari" in serve
+    monkeypatch.setenv("JUPYTER_PATH", SERVED_ENV["JUPYTER_PATH"])
+    paths = collect_template_paths(["voila", "nbconvert"], "gwari", prune=True)
+    assert paths[0] == str(TEMPLATES / "voila" / "templates" / "gwari")
+    assert any(p.endswith("voila/templates/lab") for p in paths), "it builds on Voilà's lab template"
+
+
+# ---------------------------------------------------------------- bash .ci/serve, as a teacher runs it
+
+
+@pytest.fixture(scope="module")
+def served():
+    """``bash .ci/serve`` on a free loopback port; yields the URL and the server's log."""
+    with serving(["bash", ".ci/serve"], cwd=ROOT, ready="/voila/tree", what="Serve") as url:
+        yield url, ROOT / "tests" / ".serve-test.log"
+
+
+@pytest.mark.browser
+def test_no_request_leaves_the_server(served, browser):
+    url, _log = served
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
+        page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+        for name in NOTEBOOKS:
+            page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
+            page.wait_for_selector(".gwari", timeout=LOAD_MS)
+            page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+    finally:
+        context.close()
+    outside = sorted({r for r in requests if not r.startswith((url + "/", "data:", "blob:"))})
+    assert outside == [], outside
+    assert len(requests) > 20, "the pages were loaded"
+
+
+def test_sources_are_stripped_and_the_page_is_ours(served):
+    url, _log = served
+    html = fetch(f"{url}/voila/render/index.ipynb")
+    assert "from tutor.widgets import" not in html and "gallery()" not in html
+    assert "cdn.jsdelivr.net" not in html and "https://" not in html
+    assert "application/vnd.jupyter.widget-view+json" in html
+
+
+@pytest.mark.parametrize("query", ["template=classic", "template=reveal", "theme=dark", "template=../../etc"])
+def test_template_and_theme_cannot_be_chosen_from_the_address(served, query):
+    url, _log = served
+    html = fetch(f"{url}/voila/render/index.ipynb?{query}")
+    assert "cdn.jsdelivr.net" not in html, "still the gwari template"
+    assert 'data-jp-theme-name="JupyterLab Light"' in html
+    assert "reveal.js" not in html.lower()
+
+
+def test_the_play_app_comes_from_the_pool_and_the_lesson_does_not(served):
+    url, log = served
+    deadline = time.time() + 120
+    while "Kernel pool of gwra-pyskessa-play.ipynb is filled" not in log.read_text():
+        assert time.time() < deadline, "the play app's pool never filled"
+        time.sleep(0.5)
+    pools = set(re.findall(r"Kernel pool of (\S+) is filled", log.read_text()))
+    assert pools == {n for n in NOTEBOOKS if preheated(n)}
+    play = kernel_id_of(fetch(f"{url}/voila/render/gwra-pyskessa-play.ipynb"))
+    lesson = kernel_id_of(fetch(f"{url}/voila/render/gwra-pyskessa-lesson.ipynb"))
+    used = re.findall(r"Using pre-heated kernel: (\S+) for (\S+)", log.read_text())
+    assert (play, "gwra-pyskessa-play.ipynb") in used
+    assert lesson not in {kernel for kernel, _ in used}
+
+
+# ---------------------------------------------------------------- faults: errors, time limits, culling, forged messages
+
+
+@pytest.fixture(scope="module")
+def faulty(tmp_path_factory):
+    """Served-mode Voilà over the play app and notebooks that fail, with short limits so the tests are quick."""
+    folder = tmp_path_factory.mktemp("served")
+    (folder / "gwra-pyskessa-play.ipynb").write_bytes((ROOT / "notebooks" / "gwra-pyskessa-play.ipynb").read_bytes())
+    notebook(folder / "raises.ipynb", "print('before the error')",
+             f"def deep():\n    raise RuntimeError('{SECRET}')\ndeep()", "print('never reached')")
+    notebook(folder / "slow.ipynb", "print('starting')", "import time\ntime.sleep(12)")
+    notebook(folder / "warns.ipynb", f"import sys\nprint('{SECRET}', file=sys.stderr)\nprint('fine')")
+    command = voila_command(folder, "--VoilaExecutor.timeout=4",
+                            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+                            f"--MappingKernelManager.cull_interval={CULL_INTERVAL}")
+    with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-faults", env=SERVED_ENV) as url:
+        yield url
+
+
+def test_a_failing_cell_shows_no_traceback(faulty):
+    html = fetch(f"{faulty}/voila/render/raises.ipynb")
+    assert "before the error" in html
+    assert SECRET not in html and "Traceback" not in html and "deep()" not in html and "RuntimeError" not in html
+    assert "tell your teacher" in html
+    assert "never reached" not in html
+
+
+def test_stderr_is_not_shown_to_learners(faulty):
+    html = fetch(f"{faulty}/voila/render/warns.ipynb")
+    assert "fine" in html and SECRET not in html
+
+
+def test_a_cell_that_runs_too_long_is_stopped_with_a_plain_message(faulty):
+    started = time.perf_counter()
+    html = fetch(f"{faulty}/voila/render/slow.ipynb")
+    assert time.perf_counter() - started < 30
+    assert "starting" in html and "timed out" in html and "tell your teacher" in html
+    assert "Traceback" not in html and "time.sleep" not in html
+
+
+@pytest.mark.browser
+def test_a_failing_notebook_in_the_browser_shows_no_traceback(faulty, page):
+    page.goto(f"{faulty}/voila/render/raises.ipynb", timeout=LOAD_MS)
+    page.wait_for_function("() => { const cells = document.querySelector('#rendered_cells');"
+                           " return cells && getComputedStyle(cells).display !== 'none'; }", timeout=LOAD_MS)
+    page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+    text = page.inner_text("body")
+    assert "before the error" in text and "tell your teacher" in text
+    assert SECRET not in text and "Traceback" not in text
+
+
+def test_forged_comm_messages_change_nothing(faulty):
+    """A page's websocket is the only way in: forged clicks are refused; the game is as it was."""
+    html = fetch(f"{faulty}/voila/render/gwra-pyskessa-play.ipynb")
+
+    async def scenario():
+        channel = await KernelChannel(faulty, kernel_id_of(html)).connect()
+        try:
+            app = await channel.play_app()
+            before = (await channel.state(app))["html"]
+            hand = before.count('class="gw-cardbtn"')
+            assert hand >= 1
+            for kind, value in [("card", hand), ("card", 99), ("card", -1), ("card", "0; import os"),
+                                ("card", [0]), ("card", None), ("_apply", "ask 1 for 2"), ("render", None),
+                                ("explode", None), (None, None), ({"kind": "card"}, 0), ("undo", None)]:
+                assert await channel.press(app, kind, value) == [], (kind, value)
+            assert (await channel.state(app))["html"] == before
+            held = set(re.findall(r'aria-label="(\w+) of ', before))
+            missing = next(code for code, name in RANKS.items() if name not in held)
+            for illegal in (f"ask 1 for {missing}", "ask 7 for 2", "ask 0 for 2", "ask 1 for JK", "grab all"):
+                refused = await channel.press(app, "move", illegal)
+                assert refused and "Not allowed" in refused[-1]["html"], illegal
+                assert _game_part(refused[-1]["html"]) == _game_part(before), illegal
+            chosen = await channel.press(app, "card", 0)
+            assert chosen and 'aria-pressed="true"' in chosen[-1]["html"], "a real click is still answered"
+        finally:
+            channel.close()
+
+    run(scenario())
+
+
+def _game_part(html: str) -> str:
+    """The table, the hand and the log: the widget's HTML without the error box."""
+    return re.sub(r'<div class="gw-error".*?</div></div>', "", html, flags=re.S)
+
+
+@pytest.mark.browser
+def test_a_learner_who_leaves_frees_the_kernel_and_the_pool_survives_culling(faulty, browser):
+    ids = []
+    for graceful in (True, False):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{faulty}/voila/render/gwra-pyskessa-play.ipynb", timeout=LOAD_MS)
+        page.locator(".gwari button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+        ids.append(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+        assert kernel_alive(faulty, ids[-1])
+        if graceful:  # the learner played, then went elsewhere: the page shuts its kernel down itself
+            page.locator(".gwari button.gw-cardbtn").first.click()
+            page.wait_for_selector("button.gw-cardbtn[aria-pressed=true]", timeout=10_000)
+            page.goto(f"{faulty}/voila/tree", timeout=LOAD_MS)
+        context.close()  # the browser is gone without a word: the culler finds the idle kernel
+    deadline = time.time() + 30
+    while any(kernel_alive(faulty, k) for k in ids):
+        assert time.time() < deadline, "the learners' kernels were not released within the cull window"
+        time.sleep(0.5)
+    log = (ROOT / "tests" / ".voila-faults-test.log").read_text()
+    assert f"Kernel shutdown: {ids[0]}" in log and f"({ids[0]}) with" not in log, "shut down by its page, not culled"
+    assert f"({ids[1]}) with 0 connections" in log, "culled"
+    # The pool refilled after the last learner came; its kernels sit idle past the cull window...
+    time.sleep(CULL_IDLE + 4 * CULL_INTERVAL)
+    html = fetch(f"{faulty}/voila/render/gwra-pyskessa-play.ipynb")
+    kernel = kernel_id_of(html)
+    process = next(p for p in kernel_processes(server_pid(faulty)) if f"kernel-{kernel}.json" in " ".join(p.cmdline()))
+    # ...and the next learner still gets one of them, older than the cull window.
+    assert time.time() - process.create_time() > CULL_IDLE + 2 * CULL_INTERVAL

@@ -217,6 +217,17 @@ def served():
         yield url, ROOT / "tests" / ".serve-test.log"
 
 
+def test_classroom_mode_listens_on_the_network_and_prints_the_address():
+    with serving(["bash", ".ci/serve", "--classroom"], cwd=ROOT, ready="/voila/tree", what="Classroom") as url:
+        port = int(url.rsplit(":", 1)[1])
+        listening = {c.laddr.ip for c in psutil.net_connections("tcp")
+                     if c.status == psutil.CONN_LISTEN and c.laddr.port == port}
+        printed = (ROOT / "tests" / ".classroom-test.log").read_text()
+    assert listening == {"0.0.0.0"}
+    assert "Give the class this address" in printed
+    assert re.search(rf"  http://(?!127\.)[\w.-]+:{port}/voila/render/index\.ipynb", printed)
+
+
 @pytest.mark.browser
 def test_no_request_leaves_the_server(served, browser):
     url, _log = served
@@ -236,6 +247,14 @@ def test_no_request_leaves_the_server(served, browser):
     outside = sorted({r for r in requests if not r.startswith((url + "/", "data:", "blob:"))})
     assert outside == [], outside
     assert len(requests) > 20, "the pages were loaded"
+
+
+def test_by_default_only_this_machine_is_served(served):
+    url, log = served
+    port = int(url.rsplit(":", 1)[1])
+    assert {c.laddr.ip for c in psutil.net_connections("tcp")
+            if c.status == psutil.CONN_LISTEN and c.laddr.port == port} == {"127.0.0.1"}
+    assert f"Gwari gallery: http://127.0.0.1:{port}/voila/render/index.ipynb" in log.read_text()
 
 
 def test_sources_are_stripped_and_the_page_is_ours(served):

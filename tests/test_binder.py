@@ -1,0 +1,116 @@
+"""Binder: binder/ builds an environment in which every notebook runs and Voilà serves the apps.
+
+The environment is built as mybinder.org builds it: a fresh virtual environment,
+``pip install -r binder/requirements.txt``, then ``binder/postBuild`` run from the
+repository root.  Building takes about half a minute from the package index, so
+the environment is kept in ``tests/.artifacts/binder-<hash>`` (the hash of
+runtime.txt, requirements.txt and the Python version) and reused while those are
+unchanged; postBuild runs every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser.conftest import serving
+
+ROOT = Path(__file__).resolve().parents[1]
+BINDER = ROOT / "binder"
+ARTIFACTS = ROOT / "tests" / ".artifacts"
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+EXECUTE = """
+import sys, nbformat
+from nbclient import NotebookClient
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": "notebooks"}}).execute()
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, (path, errors)
+    print("ran", path)
+"""
+
+
+def pins(lines: list[str]) -> dict[str, str]:
+    """Requirement lines ``name==version`` as a dict (comments and blanks skipped)."""
+    out = {}
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{line!r} is not pinned with =="
+            out[name.strip().lower()] = version.strip()
+    return out
+
+
+def test_requirements_pin_what_pyproject_pins():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert pins((BINDER / "requirements.txt").read_text().splitlines()) == pins(project["dependencies"])
+
+
+def test_runtime_is_python_3_11_and_postbuild_installs_gwari():
+    assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
+    post = BINDER / "postBuild"
+    assert os.access(post, os.X_OK), "postBuild must be executable"
+    assert "pip install --no-deps -e ." in post.read_text()
+
+
+def _clean_env(venv: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "VIRTUAL_ENV", "PYTHONPATH"))}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env["VIRTUAL_ENV"] = str(venv)
+    return env
+
+
+@pytest.fixture(scope="module")
+def binder_env() -> Path:
+    """The Binder environment: built once per requirements hash, then postBuild run in it."""
+    key = hashlib.sha256((BINDER / "runtime.txt").read_bytes() + (BINDER / "requirements.txt").read_bytes()
+                         + sys.version.encode()).hexdigest()[:16]
+    venv = ARTIFACTS / f"binder-{key}"
+    if not (venv / ".complete").exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        for old in ARTIFACTS.glob("binder-*"):
+            shutil.rmtree(old, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
+                        str(BINDER / "requirements.txt")], check=True, timeout=480, env=_clean_env(venv))
+        (venv / ".complete").write_text(key)
+    subprocess.run(["bash", str(BINDER / "postBuild")], cwd=ROOT, check=True, timeout=240, env=_clean_env(venv),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return venv
+
+
+def test_every_notebook_runs_in_the_binder_environment(binder_env):
+    out = subprocess.run([str(binder_env / "bin" / "python"), "-c", EXECUTE, *map(str, NOTEBOOKS)], cwd=ROOT,
+                         env=_clean_env(binder_env), capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.count("ran ") == len(NOTEBOOKS)
+    where = subprocess.run([str(binder_env / "bin" / "python"), "-c", "import tutor; print(tutor.__file__)"],
+                           env=_clean_env(binder_env), capture_output=True, text=True, check=True)
+    assert where.stdout.strip() == str(ROOT / "tutor" / "__init__.py"), "postBuild installed this checkout"
+
+
+def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_env):
+    """What ``?urlpath=voila/render/notebooks/...`` opens: Voilà as a Jupyter server extension, from the repo root."""
+    command = [str(binder_env / "bin" / "jupyter"), "server", "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
+               "--ServerApp.port_retries=0"]
+    env = _clean_env(binder_env)
+    with serving(command, cwd=ROOT, ready="/api/status", what="Binder", env=env) as url:
+        for name in ("index.ipynb", "gwra-pyskessa-play.ipynb"):
+            with urllib.request.urlopen(f"{url}/voila/render/notebooks/{name}?template=classic", timeout=180) as r:
+                html = r.read().decode()
+            assert "application/vnd.jupyter.widget-view+json" in html, name
+            assert not re.search(r'(href|src)="https?://', html), "the gwari template, whatever the address asks for"
+            assert "Traceback" not in html and "from tutor.widgets import" not in html
+            assert not re.search(r'"output_type":\s*"error"', html)

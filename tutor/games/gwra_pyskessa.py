@@ -21,6 +21,7 @@ from tutor.mechanics import deal_round_robin, insert_sorted, read_deal
 
 PREFIX = "pyskessa"
 SET_SIZE = 4
+MAX_PLAYERS = 6
 PACK = french_pack()
 
 # ---------------------------------------------------------------- what is said
@@ -85,6 +86,12 @@ class Ask:
         return cls(int(match.group(1)), rank)
 
 
+# Every ask there can be, made once: ``legal_actions`` hands out these shared, immutable values.
+_ASKS = {(target, rank): Ask(target, rank) for target in range(MAX_PLAYERS) for rank in FRENCH_RANKS}
+# _OTHERS[players][seat]: the other seats, clockwise from seat 0.
+_OTHERS = tuple(tuple(tuple(p for p in range(n) if p != seat) for seat in range(n)) for n in range(MAX_PLAYERS + 1))
+
+
 @dataclass(frozen=True, slots=True)
 class AskLog:
     """A public fact: who asked whom for what, and how many cards were handed over."""
@@ -134,7 +141,7 @@ class PyskessaState:
         if self.current is None:
             return []
         ranks = sorted({card.rank for card in self.hands[self.current]})
-        return [Ask(target, rank) for target in self._askable(self.current) for rank in ranks]
+        return [_ASKS[target, rank] for target in self._askable(self.current) for rank in ranks]
 
     def apply(self, action: Any) -> "PyskessaState":
         """The state after ``action``; an illegal one raises ``IllegalMove`` and changes nothing."""
@@ -193,11 +200,11 @@ class PyskessaState:
 
     # -- checks (each names its rule)
 
-    def _askable(self, asker: int) -> list[int]:
-        others = [p for p in range(self.players) if p != asker]
+    def _askable(self, asker: int) -> tuple[int, ...]:
+        others = _OTHERS[self.players][asker]
         if self.rules.ask_empty_hands:
             return others
-        holding = [p for p in others if self.hands[p]]
+        holding = tuple(p for p in others if self.hands[p])
         return holding or others  # with every other hand empty, a (futile) ask is the only move
 
     def _check(self, action: Any) -> None:
@@ -220,13 +227,13 @@ class PyskessaState:
 
 
 class _Turn:
-    """Scratch space for one transition: mutable copies, events in order, then a new state."""
+    """Scratch space for one transition: hands copied as they change, events in order, then a new state."""
 
     def __init__(self, state: PyskessaState) -> None:
         self.state = state
-        self.hands = [list(h) for h in state.hands]
+        self.hands: list[tuple[Card, ...] | list[Card]] = list(state.hands)
         self.stock = list(state.stock)
-        self.sets = [list(s) for s in state.sets]
+        self.sets: list[tuple[Rank, ...]] = list(state.sets)
         self.events: list[Event] = []
         self.asks = state.asks
         self.names = state.names
@@ -243,12 +250,13 @@ class _Turn:
         self.asks = self.asks + (AskLog(me, them, rank, len(caught)),)
         if caught:
             self.hands[them] = [c for c in self.hands[them] if c.rank != rank]
+            self.hands[me] = mine = list(self.hands[me])
             for card in caught:
-                insert_sorted(self.hands[me], card)
+                insert_sorted(mine, card)
             n = len(caught)
             self.say("give-all", f"{self.names[them]} hands over {NUMBER_WORDS[n]} "
                      f"{rank.english if n == 1 else rank.english_plural}.", yes_said(rank, n), them)
-            self.score_sets(me)
+            self.score_sets(me, rank)
             if self.over():
                 return self.finish()
             self.say("catch", f"A catch, so {self.names[me]} asks again.", THANKS_SAID, me)
@@ -259,7 +267,7 @@ class _Turn:
                      player=me)
             return self.pass_turn(me)
         card = self.draw(me)
-        self.score_sets(me)
+        self.score_sets(me, card.rank)
         if self.state.rules.lucky_draw_continues and card.rank == rank:
             self.say("go-fish.lucky", f"{self.names[me]} drew {card.english}, the rank asked for, "
                      "shows it and asks again.", player=me)
@@ -269,17 +277,24 @@ class _Turn:
 
     def draw(self, seat: int) -> Card:
         card = self.stock.pop(0)
-        insert_sorted(self.hands[seat], card)
+        self.hands[seat] = hand = list(self.hands[seat])
+        insert_sorted(hand, card)
         return card
 
-    def score_sets(self, seat: int) -> None:
-        """Four of a kind leaves the hand at once (seed: scored 'immediately')."""
+    def score_sets(self, seat: int, arrived: Rank | None = None) -> None:
+        """Four of a kind leaves the hand at once (seed: scored 'immediately').
+
+        ``arrived``: the rank that just came into the hand, the only one that can have made a set.
+        """
         hand = self.hands[seat]
-        for rank in sorted({c.rank for c in hand}):
-            if sum(1 for c in hand if c.rank == rank) == SET_SIZE:
-                self.hands[seat] = hand = [c for c in hand if c.rank != rank]
-                self.sets[seat].append(rank)
-                self.say("set", f"{self.names[seat]} lays down four {rank.english_plural}: a set.", player=seat)
+        counts: dict[Rank, int] = {}
+        for card in hand:
+            if arrived is None or card.rank == arrived:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+        for rank in sorted(rank for rank, n in counts.items() if n == SET_SIZE):
+            self.hands[seat] = hand = [c for c in hand if c.rank != rank]
+            self.sets[seat] += (rank,)
+            self.say("set", f"{self.names[seat]} lays down four {rank.english_plural}: a set.", player=seat)
 
     def carry_on(self, seat: int) -> PyskessaState:
         """The same player goes on, unless the game is over or their hand is empty (G6)."""
@@ -336,9 +351,8 @@ class _Turn:
         return self.build(None)
 
     def build(self, current: int | None) -> PyskessaState:
-        return PyskessaState(self.state.setup, self.state.rules, self.names,
-                             tuple(tuple(h) for h in self.hands), tuple(self.stock),
-                             tuple(tuple(s) for s in self.sets), current, tuple(self.events), self.asks)
+        return PyskessaState(self.state.setup, self.state.rules, self.names, tuple(map(tuple, self.hands)),
+                             tuple(self.stock), tuple(map(tuple, self.sets)), current, tuple(self.events), self.asks)
 
 
 # ---------------------------------------------------------------- scoring
@@ -377,7 +391,7 @@ class GwraPyskessa(Game):
     slug = "gwra-pyskessa"
     title = "Gwra Pyskessa"
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     default_players = 3
     rules_class = Rules
     rule_prefix = PREFIX

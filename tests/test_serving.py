@@ -22,7 +22,7 @@ import nbformat
 import psutil
 import pytest
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, browser, page, serving  # noqa: F401 (fixtures)
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text())
@@ -166,6 +166,45 @@ def run(coro, seconds: float = 120):
         return pool.submit(asyncio.run, asyncio.wait_for(coro, seconds)).result()
 
 
+class BrowserThread:
+    """Debian's Chromium driven by Playwright in a thread of its own.
+
+    The browser tests' session-wide Playwright holds this thread's event loop,
+    so these tests run their own beside it: ``chromium.run(lambda browser: ...)``.
+    """
+
+    def __init__(self) -> None:
+        assert Path(CHROMIUM).exists(), "Debian's Chromium is missing: bash .ci/test installs it."
+        self.pool = concurrent.futures.ThreadPoolExecutor(1)
+        self.pool.submit(self._start).result(timeout=120)
+
+    def _start(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+    def run(self, task, timeout: float = 600):
+        """Run ``task(browser)`` in the browser's thread and return what it returns."""
+        return self.pool.submit(task, self.browser).result(timeout=timeout)
+
+    def close(self) -> None:
+        def stop() -> None:
+            self.browser.close()
+            self.playwright.stop()
+
+        self.pool.submit(stop).result(timeout=120)
+        self.pool.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """A Chromium for this module's browser tests."""
+    thread = BrowserThread()
+    yield thread
+    thread.close()
+
+
 def notebook(path: Path, *sources: str) -> Path:
     """Write a small notebook of code cells."""
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
@@ -229,21 +268,25 @@ def test_classroom_mode_listens_on_the_network_and_prints_the_address():
 
 
 @pytest.mark.browser
-def test_no_request_leaves_the_server(served, browser):
+def test_no_request_leaves_the_server(served, chromium):
     url, _log = served
-    context = browser.new_context()
     requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    try:
-        page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
-        page.wait_for_load_state("networkidle", timeout=LOAD_MS)
-        for name in NOTEBOOKS:
-            page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
-            page.wait_for_selector(".gwari", timeout=LOAD_MS)
+
+    def visit(browser) -> None:
+        context = browser.new_context()
+        context.on("request", lambda request: requests.append(request.url))
+        page = context.new_page()
+        try:
+            page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
             page.wait_for_load_state("networkidle", timeout=LOAD_MS)
-    finally:
-        context.close()
+            for name in NOTEBOOKS:
+                page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
+                page.wait_for_selector(".gwari", timeout=LOAD_MS)
+                page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+        finally:
+            context.close()
+
+    chromium.run(visit)
     outside = sorted({r for r in requests if not r.startswith((url + "/", "data:", "blob:"))})
     assert outside == [], outside
     assert len(requests) > 20, "the pages were loaded"
@@ -330,12 +373,19 @@ def test_a_cell_that_runs_too_long_is_stopped_with_a_plain_message(faulty):
 
 
 @pytest.mark.browser
-def test_a_failing_notebook_in_the_browser_shows_no_traceback(faulty, page):
-    page.goto(f"{faulty}/voila/render/raises.ipynb", timeout=LOAD_MS)
-    page.wait_for_function("() => { const cells = document.querySelector('#rendered_cells');"
-                           " return cells && getComputedStyle(cells).display !== 'none'; }", timeout=LOAD_MS)
-    page.wait_for_load_state("networkidle", timeout=LOAD_MS)
-    text = page.inner_text("body")
+def test_a_failing_notebook_in_the_browser_shows_no_traceback(faulty, chromium):
+    def visit(browser) -> str:
+        page = browser.new_page()
+        try:
+            page.goto(f"{faulty}/voila/render/raises.ipynb", timeout=LOAD_MS)
+            page.wait_for_function("() => { const cells = document.querySelector('#rendered_cells');"
+                                   " return cells && getComputedStyle(cells).display !== 'none'; }", timeout=LOAD_MS)
+            page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+            return page.inner_text("body")
+        finally:
+            page.close()
+
+    text = chromium.run(visit)
     assert "before the error" in text and "tell your teacher" in text
     assert SECRET not in text and "Traceback" not in text
 
@@ -376,20 +426,22 @@ def _game_part(html: str) -> str:
 
 
 @pytest.mark.browser
-def test_a_learner_who_leaves_frees_the_kernel_and_the_pool_survives_culling(faulty, browser):
-    ids = []
-    for graceful in (True, False):
+def test_a_learner_who_leaves_frees_the_kernel_and_the_pool_survives_culling(faulty, chromium):
+    def learner(browser, graceful: bool) -> str:
         context = browser.new_context()
         page = context.new_page()
         page.goto(f"{faulty}/voila/render/gwra-pyskessa-play.ipynb", timeout=LOAD_MS)
         page.locator(".gwari button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
-        ids.append(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
-        assert kernel_alive(faulty, ids[-1])
+        kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        assert kernel_alive(faulty, kernel)
         if graceful:  # the learner played, then went elsewhere: the page shuts its kernel down itself
             page.locator(".gwari button.gw-cardbtn").first.click()
             page.wait_for_selector("button.gw-cardbtn[aria-pressed=true]", timeout=10_000)
             page.goto(f"{faulty}/voila/tree", timeout=LOAD_MS)
         context.close()  # the browser is gone without a word: the culler finds the idle kernel
+        return kernel
+
+    ids = [chromium.run(lambda browser: learner(browser, graceful)) for graceful in (True, False)]
     deadline = time.time() + 30
     while any(kernel_alive(faulty, k) for k in ids):
         assert time.time() < deadline, "the learners' kernels were not released within the cull window"

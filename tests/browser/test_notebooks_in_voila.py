@@ -91,3 +91,23 @@ def test_play_app_works_in_jupyterlab(page, lab_url):
     app.locator("button.gw-primary[data-gw=move]").first.click()
     page.wait_for_selector("[data-testid=recent] .gw-said", timeout=20_000)
     assert page.problems == []
+
+
+def test_ask_one_question_in_cornish(page, voila_url):
+    open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
+    app = page.locator(".gwari:has([data-testid=code])").first
+    app.locator("input[data-gw=mode]").wait_for(timeout=LOAD_MS)
+    app.locator("input[data-gw=mode]").check()
+    box = app.locator("input[data-gw-input=said]")
+    box.wait_for(timeout=10_000)
+    box.fill("Tamsin, eus seith genes?")
+    box.press("Enter")
+    page.wait_for_selector("text=Almost — “seyth”, not “seith”.", timeout=10_000)
+    app.locator("button.gw-cardbtn").first.click()
+    hint = app.locator("text=to ask for")
+    hint.wait_for(timeout=10_000)
+    word = hint.inner_text().split("say “")[1].split("”")[0]
+    app.locator("input[data-gw-input=said]").fill(f"Tamsin, eus {word} genes?")
+    app.locator("button[data-gw=say]").click()
+    page.wait_for_selector("[data-testid=recent] summary", timeout=10_000)
+    assert page.problems == []

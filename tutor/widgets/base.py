@@ -112,16 +112,20 @@ def card_buttons(cards: Sequence[Any], *, kind: str = "card", selected: int | No
     return "".join(parts)
 
 
-def said_html(event: Any) -> str:
-    """What was said at the table and what it means, if anything was said."""
+def said_html(event: Any, *, gloss_hidden: bool = False) -> str:
+    """What was said at the table and what it means (behind a click when ``gloss_hidden``)."""
     if not event.said:
         return ""
-    return (f'<span class="gw-said" lang="kw">“{esc(event.said)}”</span> '
-            f'<span class="gw-gloss">— {esc(event.gloss)}</span>')
+    said = f'<span class="gw-said" lang="kw">“{esc(event.said)}”</span> '
+    if gloss_hidden:
+        return said + f'<details class="gw-gloss-toggle"><summary>English</summary>{esc(event.gloss)}</details>'
+    return said + f'<span class="gw-gloss">— {esc(event.gloss)}</span>'
 
 
-def event_html(event: Any) -> str:
+def event_html(event: Any, *, gloss_hidden: bool = False) -> str:
     """One event as a line: the narration, then what was said and its meaning."""
+    if gloss_hidden and event.said:
+        return f"<p>{said_html(event, gloss_hidden=True)}</p>"
     return f"<p>{esc(event.text)} {said_html(event)}</p>"
 
 

@@ -10,7 +10,7 @@ from tutor.bots import LEVELS, make_bot
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game
 from tutor.lessons import load_lesson
-from tutor.widgets.base import GwariWidget, button, esc, int_in, event_html, rule_html
+from tutor.widgets.base import GwariWidget, button, card_buttons, esc, event_html, int_in, rule_html
 from tutor.widgets.moves import move_panel
 from tutor import render
 
@@ -49,12 +49,19 @@ def visible_cards(view: Any) -> Counter:
 class PlayApp(GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules."""
 
-    accepts = ("card", "move", "hint", "undo", "new", "load", "review")
+    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "review")
 
     def __init__(self, slug: str = "gwra-pyskessa", *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
-                 on_review: Callable[[Record, int], None] | None = None, **options: Any) -> None:
+                 on_review: Callable[[Record, int], None] | None = None, cornish: bool = False,
+                 **options: Any) -> None:
         super().__init__()
+        if cornish and slug != "gwra-pyskessa":
+            raise ValueError("Asking in Cornish is a mode of Gwra Pyskessa.")
+        self.cornish = cornish
+        self.said = ""
+        self.correction = ""
+        self.fumbles: list[tuple[str, str]] = []
         self.game = get_game(slug)
         self.lesson = load_lesson(slug)
         self.options = options
@@ -107,17 +114,51 @@ class PlayApp(GwariWidget):
         self.refresh()
 
     def on_move(self, value: Any, _inputs: dict) -> None:
-        """Try a move; an illegal one is explained with its rule and changes nothing."""
+        """Try a move given as its text; an illegal one is explained with its rule and changes nothing."""
+        if self.cornish:
+            raise ValueError("In Cornish mode you ask by typing the question.")
+        self._try(lambda: self.game.parse_action(self.state, str(value)))
+
+    def on_say(self, value: Any, inputs: dict) -> None:
+        """Ask by typing the Cornish; a sentence that cannot be read gets a correction, never a guess."""
+        from tutor.cornish import CornishError, read_ask
+
+        if not self.cornish:
+            raise ValueError("Typing the ask is the Cornish mode.")
+        text = str(value if value not in (None, "") else inputs.get("said", ""))[:200]
+        self.said, self.correction = text, ""
+        names = [seat.name for seat in self.state.view(self.seat).seats]
+        try:
+            asked = read_ask(text, names)
+        except CornishError as exc:
+            self.correction = exc.hint
+            if exc.expected:
+                self.fumbles.append((exc.expected, exc.typed))
+            self.error = None
+            self.refresh()
+            return
+        self._try(lambda: self.game.parse_action(self.state, f"ask {asked.target} for {asked.rank.code}"))
+
+    def on_mode(self, value: Any, _inputs: dict) -> None:
+        """Switch between choosing moves by clicking and asking in Cornish (Gwra Pyskessa only)."""
+        if self.game.slug != "gwra-pyskessa":
+            raise ValueError("Asking in Cornish is a mode of Gwra Pyskessa.")
+        self.cornish = str(value).lower() == "true"
+        self.said = self.correction = ""
+        self.refresh()
+
+    def _try(self, make_action: Callable[[], Any]) -> None:
         self.hint = ""
         if self.state.is_over or self.state.current_player != self.seat:
             raise ValueError("It is not your turn.")
         try:
-            action = self.game.parse_action(self.state, str(value))
+            action = make_action()
             self.state.apply(action)
         except IllegalMove as exc:
             self.error = exc
             self.refresh()
             return
+        self.said = ""
         self.error = None
         self.undo_point = (self.state, self.record, len(self.lines), visible_cards(self.state.view(self.seat)),
                            self.turn_mark)
@@ -196,8 +237,8 @@ class PlayApp(GwariWidget):
             + button("New game", "new", key="new") +
             f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span></span>'
             f'<input type="text" data-gw-input="code" placeholder="deal code" aria-label="deal code" '
-            f'data-key="code-input" style="min-width:8em;width:8em">' + button("Load", "load", key="load") +
-            "</div></div>",
+            f'data-key="code-input" style="min-width:8em;width:8em">' + button("Load", "load", key="load")
+            + self._mode_switch() + "</div></div>",
         ]
         if self.error is not None:
             parts.append(f'<div class="gw-error" role="alert"><strong>Not allowed:</strong> {esc(self.error.reason)}'
@@ -213,6 +254,8 @@ class PlayApp(GwariWidget):
                          f'{"You win!" if won else esc(state.status())}</h3><p>Scores: {scores}</p>'
                          + button("New game", "new", primary=True, key="new2")
                          + button("Step through this game", "review", key="review") + "</div>")
+        elif self.cornish:
+            parts.append(self._cornish_panel())
         else:
             parts.append(move_panel(state, seat, self.selected))
             parts.append('<div class="gw-row">' + button("Hint", "hint", key="hint")
@@ -222,10 +265,35 @@ class PlayApp(GwariWidget):
         parts.append(self._log_html())
         return "".join(parts)
 
+    def _mode_switch(self) -> str:
+        if self.game.slug != "gwra-pyskessa":
+            return ""
+        checked = " checked" if self.cornish else ""
+        return (f'<label class="gw-small"><input type="checkbox" data-gw="mode" data-key="mode"{checked}> '
+                "Ask in Cornish (type the question)</label>")
+
+    def _cornish_panel(self) -> str:
+        """The hand (a click shows a card's Cornish name) and a box to type the question in."""
+        hand = self.state.view(self.seat).seats[self.seat].hand
+        helper = ""
+        if self.selected is not None and self.selected < len(hand):
+            card = hand[self.selected]
+            helper = (f'<div class="gw-small">{esc(card.cornish)} — to ask for {esc(card.rank.english_plural)}, '
+                      f'say “{esc(card.rank.cornish.lower())}”.</div>')
+        correction = (f'<div class="gw-error" role="alert">You typed “{esc(self.said)}”. {esc(self.correction)}</div>'
+                      if self.correction else "")
+        others = ", ".join(esc(s.name) for i, s in enumerate(self.state.view(self.seat).seats) if i != self.seat)
+        return (f'<div class="gw-panel"><h3>Your hand</h3>{card_buttons(hand, selected=self.selected)}{helper}'
+                f'<p>Ask {others} — in Cornish: <span class="gw-code">Name, eus … genes?</span></p>'
+                f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
+                f'lang="kw" autocomplete="off" spellcheck="false" placeholder="Pol, eus seyth genes?" '
+                f'aria-label="your question in Cornish" value="{esc(self.said)}">'
+                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}</div>")
+
     def _log_html(self) -> str:
         """What happened since the learner's last move, then the whole game so far (folded)."""
         def lines(items: list) -> str:
-            return "".join(event_html(e) for _step, e in items)
+            return "".join(event_html(e, gloss_hidden=self.cornish) for _step, e in items)
 
         recent = self.lines[self.turn_mark:]
         older = self.lines[:self.turn_mark][-LOG_LINES:]

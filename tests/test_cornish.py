@@ -1,0 +1,113 @@
+"""Asking in Cornish: every ask the engine says reads back; near misses get a correction, never a guess."""
+
+import pytest
+
+from tutor.cards import FRENCH_RANKS, Rank
+from tutor.cornish import CornishError, ReadAsk, read_ask
+from tutor.games.gwra_pyskessa import ask_said
+from tutor.widgets import PlayApp
+
+NAMES = ["Joe", "Vicki", "Pol", "Mary Jane"]
+
+
+@pytest.mark.parametrize("rank", FRENCH_RANKS)
+@pytest.mark.parametrize("neb", [False, True])
+def test_every_ask_the_engine_says_reads_back(rank, neb):
+    for seat, name in enumerate(NAMES):
+        said, _gloss = ask_said(name, rank, neb=neb)
+        assert read_ask(said, NAMES) == ReadAsk(seat, rank, neb)
+
+
+@pytest.mark.parametrize("typed", [
+    "vicki, eus neb myghtern genes?", "VICKI EUS MYGHTERN GENES", "  Vicki ,eus   myghtern genes ? ",
+    "Vicki, eus myghtern genes", "Vicki eus myghtern genes?!", "Vicki, eus myghtern genes.",
+])
+def test_case_spacing_commas_and_final_punctuation_do_not_matter(typed):
+    asked = read_ask(typed, NAMES)
+    assert (asked.target, asked.rank) == (1, Rank.KING)
+
+
+def test_the_longest_matching_name_wins():
+    assert read_ask("Mary Jane, eus byd genes?", NAMES + ["Mary"]).target == 3
+
+
+@pytest.mark.parametrize("typed, fragment", [
+    ("", "Type your question"),
+    ("Bob, eus seyth genes?", "Start with the name"),
+    ("Vikki, eus seyth genes?", "did you mean “Vicki”"),
+    ("Vicki, seyth genes?", "After the name comes “eus”"),
+    ("Vicki, euss seyth genes?", "Almost — “eus”"),
+    ("Vicki, eus seyth?", "End the question with “genes?”"),
+    ("Vicki, eus seyth genos?", "Almost — “genes”"),
+    ("Vicki, eus seith genes?", "Almost — “seyth”, not “seith”"),
+    ("Vicki, eus sevens genes?", "sevens are “seyth”"),
+    ("Vicki, eus onan genes?", "on the cards the ace is “byd”"),
+    ("Vicki, eus genes?", "Say which rank"),
+    ("Vicki, eus seyth eth genes?", "Ask for one rank"),
+    ("Vicki, eus banana genes?", "is not a rank"),
+])
+def test_wrong_or_incomplete_sentences_get_a_correction(typed, fragment):
+    with pytest.raises(CornishError) as info:
+        read_ask(typed, NAMES)
+    assert fragment in info.value.hint
+
+
+def test_near_misses_say_what_was_expected():
+    assert read_ask("Pol, eus myghternes genes?", NAMES).rank == Rank.QUEEN
+    with pytest.raises(CornishError) as info:
+        read_ask("Pol, eus mightern genes?", NAMES)
+    assert info.value.expected == "myghtern" and info.value.typed == "mightern"
+
+
+def cornish_app(seed=3):
+    app = PlayApp("gwra-pyskessa", players=3, seed=seed, cornish=True)
+    names = [s.name for s in app.state.view(0).seats]
+    return app, names
+
+
+def test_play_by_asking_in_cornish():
+    app, names = cornish_app()
+    rank = app.state.hands[0][0].rank
+    app.handle("say", f"{names[1]}, eus {rank.cornish.lower()} genes?")
+    assert app.record.actions[0] == f"ask 1 for {rank.code}" and app.error is None
+
+
+def test_a_sentence_that_cannot_be_read_changes_nothing_and_is_remembered_for_the_drill():
+    app, names = cornish_app()
+    before = (app.state, app.record)
+    app.handle("say", f"{names[1]}, eus seith genes?")
+    assert (app.state, app.record) == before
+    assert "Almost" in app.html and app.fumbles == [("seyth", "seith")]
+
+
+def test_a_readable_but_illegal_ask_quotes_the_rule():
+    app, names = cornish_app()
+    held = {c.rank for c in app.state.hands[0]}
+    missing = next(r for r in FRENCH_RANKS if r not in held)
+    app.handle("say", f"{names[1]}, eus {missing.cornish.lower()} genes?")
+    assert app.error.rule == "pyskessa.ask.own-rank" and app.record.actions == ()
+    app.handle("say", f"{names[0]}, eus {app.state.hands[0][0].rank.cornish.lower()} genes?")
+    assert app.error.rule == "pyskessa.ask.other-player"
+
+
+def test_typed_text_is_escaped_when_shown():
+    app, _names = cornish_app()
+    app.handle("say", "<img src=x onerror=alert(1)>")
+    assert "<img src=x" not in app.html and "&lt;img src=x onerror=alert(1)&gt;" in app.html
+
+
+def test_bots_speak_cornish_with_the_english_behind_a_click():
+    app, names = cornish_app()
+    rank = app.state.hands[0][0].rank
+    app.handle("say", f"{names[2]}, eus {rank.cornish.lower()} genes?")
+    assert "<summary>English</summary>" in app.html
+
+
+def test_the_mode_switch_and_its_limits():
+    app = PlayApp("gwra-pyskessa", players=3, seed=3)
+    assert not app.handle("say", "Pol, eus seyth genes?")
+    assert app.handle("mode", "true") and app.cornish
+    assert not app.handle("move", "ask 1 for 2")
+    assert app.handle("mode", "false") and not app.cornish
+    with pytest.raises(ValueError, match="mode of Gwra Pyskessa"):
+        PlayApp("chwech", cornish=True)

@@ -1,0 +1,123 @@
+"""Reading a learner's typed Cornish ask ("Vicki, eus neb myghtern genes?") into a Gwra Pyskessa ask.
+
+The words come from the engine itself (``Rank.cornish`` and ``ask_said``), so
+the parser reads back every ask the engine can say.  It is tolerant where a
+learner would expect it — case, spacing, commas, the final "?", the optional
+"neb" (any) — and never guesses: anything else is a ``CornishError`` whose
+``hint`` says what to change.  Nothing typed is ever evaluated; a widget
+escapes it before showing it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from tutor.cards import FRENCH_RANKS, Rank
+
+RANK_WORDS: dict[str, Rank] = {rank.cornish.lower(): rank for rank in FRENCH_RANKS}
+ENGLISH_WORDS: dict[str, Rank] = {}
+for _rank in FRENCH_RANKS:
+    ENGLISH_WORDS[_rank.english] = _rank
+    ENGLISH_WORDS[_rank.english_plural] = _rank
+ENGLISH_WORDS.update({str(int(r)): r for r in FRENCH_RANKS if r <= 10})
+# Words a learner may reach for that are not the card's name (seed notes: "onan" is the numeral one).
+FALSE_FRIENDS = {"onan": (Rank.ACE, "“onan” is the number one; on the cards the ace is “byd”.")}
+EXAMPLE = "Pol, eus seyth genes?"
+
+
+class CornishError(ValueError):
+    """A typed ask that could not be read; ``hint`` is a correction for the learner (plain text)."""
+
+    def __init__(self, hint: str, *, expected: str = "", typed: str = "") -> None:
+        super().__init__(hint)
+        self.hint = hint
+        self.expected = expected
+        self.typed = typed
+
+
+@dataclass(frozen=True)
+class ReadAsk:
+    """What the learner asked: the seat, the rank, and whether "neb" (any) was said."""
+
+    target: int
+    rank: Rank
+    neb: bool
+
+
+def normalise(text: str) -> list[str]:
+    """Lower case, punctuation (, . ? ! ; :) turned into spaces, and split into words."""
+    return re.sub(r"[,.?!;:¿¡\"“”]", " ", str(text).lower()).split()
+
+
+def read_ask(text: str, names: Sequence[str]) -> ReadAsk:
+    """Read "<name>, eus [neb] <rank> genes?"; a wrong or incomplete sentence raises ``CornishError``."""
+    words = normalise(text)
+    if not words:
+        raise CornishError(f"Type your question in Cornish, for example “{EXAMPLE}”.")
+    target, rest = _name(words, names)
+    if not rest or rest[0] != "eus":
+        near = _near(rest[0], ["eus"]) if rest else None
+        if near:
+            raise CornishError(f"Almost — “eus”, not “{rest[0]}”.", expected="eus", typed=rest[0])
+        raise CornishError("After the name comes “eus” (“is there…?”): "
+                           f"“{names[target]}, eus … genes?”.", expected="eus")
+    rest = rest[1:]
+    neb = bool(rest) and rest[0] == "neb"
+    if neb:
+        rest = rest[1:]
+    if not rest or rest[-1] != "genes":
+        near = _near(rest[-1], ["genes"]) if rest else None
+        if near:
+            raise CornishError(f"Almost — “genes”, not “{rest[-1]}”.", expected="genes", typed=rest[-1])
+        raise CornishError("End the question with “genes?” (“with you?”).", expected="genes")
+    rank_words = rest[:-1]
+    if len(rank_words) != 1:
+        if not rank_words:
+            raise CornishError("Say which rank you want between “eus” and “genes”, e.g. “eus seyth genes?”.")
+        raise CornishError(f"Ask for one rank: I read “{' '.join(rank_words)}” where one word should be.")
+    return ReadAsk(target, _rank(rank_words[0]), neb)
+
+
+def _name(words: list[str], names: Sequence[str]) -> tuple[int, list[str]]:
+    """The seat named at the start of the sentence (the longest name that matches), and the words after it."""
+    best: tuple[int, int] | None = None
+    for seat, name in enumerate(names):
+        parts = normalise(name)
+        if parts and words[:len(parts)] == parts and (best is None or len(parts) > best[1]):
+            best = (seat, len(parts))
+    if best is None:
+        listed = ", ".join(names)
+        near = _near(words[0], [n.lower() for n in names])
+        if near:
+            raise CornishError(f"Start with the name of the player you ask — did you mean “{_title(near, names)}”?",
+                               typed=words[0])
+        raise CornishError(f"Start with the name of the player you ask ({listed}), then a comma: “{EXAMPLE}”.")
+    return best[0], words[best[1]:]
+
+
+def _rank(word: str) -> Rank:
+    if word in RANK_WORDS:
+        return RANK_WORDS[word]
+    if word in FALSE_FRIENDS:
+        raise CornishError(FALSE_FRIENDS[word][1], expected="byd", typed=word)
+    if word in ENGLISH_WORDS:
+        rank = ENGLISH_WORDS[word]
+        raise CornishError(f"Ask in Cornish: {rank.english_plural} are “{rank.cornish.lower()}”.",
+                           expected=rank.cornish.lower(), typed=word)
+    near = _near(word, list(RANK_WORDS))
+    if near:
+        raise CornishError(f"Almost — “{near}”, not “{word}”.", expected=near, typed=word)
+    ranks = ", ".join(RANK_WORDS)
+    raise CornishError(f"“{word}” is not a rank. The ranks are: {ranks}.", typed=word)
+
+
+def _near(word: str, choices: list[str]) -> str | None:
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.7)
+    return found[0] if found else None
+
+
+def _title(lowered: str, names: Sequence[str]) -> str:
+    return next(n for n in names if n.lower() == lowered)

@@ -60,7 +60,7 @@ class LessonView:
 
                 game = get_game(self.lesson.slug)
                 items = []
-                for text, exc in zip(rule.scenario.illegal, refusals):
+                for text, exc in zip(rule.scenario.illegal, refusals, strict=True):
                     action = game.parse_action(last, text)
                     items.append(f"<li>{esc(last.describe(action))}? <strong>No:</strong> {esc(exc.reason)}</li>")
                 out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'

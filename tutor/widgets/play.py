@@ -94,7 +94,6 @@ class PlayApp(GwariWidget):
         self.refresh()
 
     def _apply(self, action: Any) -> None:
-        before = self.state
         self.state = self.state.apply(action)
         self.record = self.record.with_action(action)
         self.lines.extend((len(self.record.actions), e) for e in self.state.events)

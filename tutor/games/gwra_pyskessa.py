@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from tutor.cards import FRENCH_RANKS, RANKS_BY_CODE, Card, Rank, Suit, french_pack, shuffled

@@ -1,0 +1,290 @@
+"""A class at once: learners open the play app together, make moves, and leave.
+
+``.venv/bin/python benchmarks/load.py [--learners 30] [--browsers 3] [--moves 3]``
+serves the notebooks as ``bash .ci/serve`` does (voila.json, the gwari template)
+on a free loopback port, with a short cull window so that departures are seen
+quickly.  Most learners are websocket clients doing what a page does (load the
+page, which runs the notebook; connect to its kernel; fetch the widgets; click),
+so that the server's two cores are not also spent drawing thirty pages, as they
+would be on the learners' own machines; ``--browsers`` of them are real Chromium
+pages.  It prints time to interactive (p50/p95), click-to-render, errors, peak
+server memory and how long the kernels took to be released.
+``tests/test_load.py`` runs the same.  Only 127.0.0.1 is contacted; every wait
+has a time limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import re
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from test_serving import SERVED_ENV, KernelChannel, fetch, kernel_id_of, server_pid, voila_command  # noqa: E402
+
+APP = "gwra-pyskessa-play.ipynb"
+LOAD_MS = 240_000
+CULL_IDLE, CULL_INTERVAL = 20, 2  # seconds: a short window (voila.json has 600, 60), so departures show quickly
+MOVE = re.compile(r'class="gw-btn gw-primary" data-gw="move" data-value="([^"]+)"')
+
+
+@dataclass
+class Learner:
+    """What one learner saw."""
+
+    browser: bool
+    kernel: str = ""
+    interactive_s: float = 0.0
+    moves: int = 0
+    click_s: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LoadResult:
+    """What the class saw, and what the server needed."""
+
+    learners: list[Learner]
+    peak_rss_mib: float
+    peak_kernels: int
+    released_s: float | None
+    wall_s: float
+    pool: int | None = None
+
+    def tti(self, q: float, browser: bool | None = None) -> float:
+        """A quantile of time to interactive, in seconds (of the browsers or the websocket learners, or all)."""
+        return quantile([x.interactive_s for x in self.learners if browser in (None, x.browser)], q)
+
+    def click(self, q: float) -> float:
+        """A quantile of click-to-render (a move, the bots' replies, the redraw sent back), in seconds."""
+        return quantile([t for x in self.learners for t in x.click_s], q)
+
+    @property
+    def problems(self) -> list[str]:
+        return [p for learner in self.learners for p in learner.problems]
+
+    def summary(self) -> str:
+        released = f"{self.released_s:.0f} s" if self.released_s is not None else "not within the limit"
+        browsers = sum(x.browser for x in self.learners)
+        pool = "voila.json's pool" if self.pool is None else f"a pool of {self.pool} heated first"
+        return (f"{len(self.learners)} learners ({browsers} in Chromium, {pool}): time to interactive p50 "
+                f"{self.tti(0.5):.1f} s, p95 {self.tti(0.95):.1f} s, max {self.tti(1.0):.1f} s "
+                f"(Chromium pages p50 {self.tti(0.5, True):.1f} s); click-to-render p50 {self.click(0.5) * 1000:.0f} ms, "
+                f"p95 {self.click(0.95) * 1000:.0f} ms; {sum(x.moves for x in self.learners)} moves; "
+                f"{len(self.problems)} errors; peak server memory "
+                f"{self.peak_rss_mib:,.0f} MiB with {self.peak_kernels} kernels; kernels released {released} "
+                f"after the last learner left (cull window {CULL_IDLE}+{CULL_INTERVAL} s); wall {self.wall_s:.0f} s")
+
+
+class MemorySampler(threading.Thread):
+    """Samples the RSS of the server and its kernels until stopped."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.server = psutil.Process(pid)
+        self.peak_rss = 0
+        self.peak_kernels = 0
+        self.done = threading.Event()
+
+    def kernels(self) -> list[psutil.Process]:
+        return [p for p in self.server.children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+    def run(self) -> None:
+        while not self.done.wait(0.25):
+            try:
+                kernels = self.kernels()
+                rss = self.server.memory_info().rss + sum(k.memory_info().rss for k in kernels)
+            except psutil.Error:
+                continue
+            self.peak_rss = max(self.peak_rss, rss)
+            self.peak_kernels = max(self.peak_kernels, len(kernels))
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0 < q <= 1), or NaN for no values."""
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, round(q * len(values)) - 1))]
+
+
+async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
+    """What a page does, without drawing: load it (the kernel runs the notebook), connect, fetch the widgets, click."""
+    seen = Learner(browser=False)
+    channel = None
+    try:
+        start = time.perf_counter()
+        html = await asyncio.to_thread(fetch, f"{url}/voila/render/{APP}", LOAD_MS / 1000)
+        seen.kernel = kernel_id_of(html)
+        channel = await KernelChannel(url, seen.kernel).connect()
+        app = await channel.play_app()
+        state = (await channel.state(app))["html"]
+        seen.interactive_s = time.perf_counter() - start
+        for _ in range(moves):
+            if 'data-testid="game-over"' in state:
+                break
+            chosen = await channel.press(app, "card", 0)
+            move = MOVE.search(chosen[-1]["html"]) if chosen else None
+            if move is None:
+                seen.problems.append("no move offered for the chosen card")
+                break
+            clicked = time.perf_counter()
+            updates = await channel.press(app, "move", html_unescape(move.group(1)))
+            seen.click_s.append(time.perf_counter() - clicked)
+            if not updates:
+                seen.problems.append(f"the move {move.group(1)!r} changed nothing")
+                break
+            state = updates[-1]["html"]
+            seen.moves += 1
+        if "Traceback" in html or "Traceback" in state:
+            seen.problems.append("a traceback is shown")
+        if graceful:  # what the page's beacon does on leaving
+            request = urllib.request.Request(f"{url}/voila/api/shutdown/{seen.kernel}", data=b"", method="POST")
+            await asyncio.to_thread(urllib.request.urlopen, request, None, 30)
+    except Exception as exc:  # noqa: BLE001 (a learner's failure is a finding, reported with the rest)
+        seen.problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+    finally:
+        if channel is not None:
+            channel.close()  # the rest just go
+    return seen
+
+
+def html_unescape(text: str) -> str:
+    """An attribute value as the browser would send it."""
+    import html
+
+    return html.unescape(text)
+
+
+async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
+    """Open the app in Chromium, wait until a card can be clicked, make ``moves`` moves, then leave."""
+    seen = Learner(browser=True)
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    page.on("pageerror", lambda exc: seen.problems.append(f"page error: {exc}"))
+    page.on("console", lambda msg: seen.problems.append(f"console: {msg.text} ({msg.location.get('url', '')})")
+            if msg.type == "error" else None)
+    try:
+        start = time.perf_counter()
+        await page.goto(f"{url}/voila/render/{APP}", timeout=LOAD_MS)
+        app = page.locator(".gwari:has([data-testid=code])").first
+        await app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+        seen.interactive_s = time.perf_counter() - start
+        seen.kernel = await page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        for _ in range(moves):
+            if await app.locator("[data-testid=game-over]").count():
+                break
+            await app.locator("button.gw-cardbtn").first.click()
+            move = app.locator("button.gw-primary[data-gw=move]").first
+            await move.wait_for(timeout=60_000)
+            before = await app.inner_html()
+            clicked = time.perf_counter()
+            await move.click()
+            await page.wait_for_function("([el, old]) => el.innerHTML !== old",
+                                         arg=[await app.element_handle(), before], timeout=60_000)
+            seen.click_s.append(time.perf_counter() - clicked)
+            seen.moves += 1
+        if "Traceback" in await page.content():
+            seen.problems.append("a traceback is shown")
+        if graceful:  # goes on to another page: Voilà's page shuts its kernel down on leaving
+            await page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
+    except Exception as exc:  # noqa: BLE001 (a learner's failure is a finding, reported with the rest)
+        seen.problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+    finally:
+        await context.close()  # the rest just close the browser
+    return seen
+
+
+async def class_of(url: str, learners: int, browsers: int, moves: int) -> list[Learner]:
+    """All learners at once: ``browsers`` in one Chromium, the rest over websockets; half leave politely."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return list(await asyncio.gather(
+                *(learn(browser, url, moves, i % 2 == 0) for i in range(browsers)),
+                *(learn_over_websocket(url, moves, i % 2 == 0) for i in range(learners - browsers))))
+        finally:
+            await browser.close()
+
+
+def kernel_alive(url: str, kernel: str) -> bool:
+    """Whether Voilà still has the kernel."""
+    try:
+        urllib.request.urlopen(f"{url}/api/kernels/{kernel}", timeout=10)
+        return True
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limit: float = 120,
+             pool: int | None = None) -> LoadResult:
+    """Serve, let the class play, and watch the kernels go; ``pool`` heats that many kernels per app first."""
+    extra = [] if pool is None else [f"--VoilaConfiguration.default_pool_size={pool}"]
+    command = voila_command(ROOT / "notebooks", f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+                            f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", *extra)
+    with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-load", env=SERVED_ENV) as url:
+        log = ROOT / "tests" / ".voila-load-test.log"
+        deadline = time.time() + 300
+        while f"Kernel pool of {APP} is filled" not in log.read_text():
+            assert time.time() < deadline, "the pool did not fill within 5 minutes"
+            time.sleep(0.5)
+        sampler = MemorySampler(server_pid(url))
+        sampler.start()
+        started = time.perf_counter()
+        result: list[Learner] = []
+        thread = threading.Thread(target=lambda: result.extend(asyncio.run(class_of(url, learners, browsers, moves))))
+        thread.start()
+        thread.join(timeout=900)
+        assert result, "the class did not finish within 15 minutes"
+        left = time.perf_counter()
+        kernels = [x.kernel for x in result if x.kernel]
+        released = None
+        while time.perf_counter() - left < release_limit:
+            if not any(kernel_alive(url, k) for k in kernels):
+                released = time.perf_counter() - left
+                break
+            time.sleep(0.5)
+        sampler.done.set()
+        sampler.join()
+        return LoadResult(result, sampler.peak_rss / 2**20, sampler.peak_kernels, released,
+                          time.perf_counter() - started, pool)
+
+
+def main() -> None:
+    """Print the summary."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=3, help="how many of them use Chromium (default 3)")
+    parser.add_argument("--moves", type=int, default=3)
+    parser.add_argument("--pool", type=int, default=None, help="preheated kernels per app (default: voila.json's)")
+    args = parser.parse_args()
+    from machine import describe
+
+    print(describe())
+    result = run_load(args.learners, args.browsers, args.moves, pool=args.pool)
+    print(result.summary())
+    for problem in result.problems[:20]:
+        print("  ", problem)
+
+
+if __name__ == "__main__":
+    main()

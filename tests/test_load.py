@@ -1,0 +1,33 @@
+"""Load and faults: thirty learners open the play app at once, play, and leave (benchmarks/load.py).
+
+Twenty-seven learners are websocket clients doing what a page does, three are
+Chromium pages; everything stays on 127.0.0.1 and every wait is bounded.  The
+figures go to the test log (``pytest -s`` prints them); benchmarks/RESULTS.md
+keeps a run's.  Forged messages and tracebacks are tested in test_serving.py and
+test_widgets.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from load import CULL_IDLE, CULL_INTERVAL, run_load  # noqa: E402
+
+LEARNERS, BROWSERS, MOVES = 30, 3, 3
+
+
+@pytest.mark.browser
+def test_thirty_learners_at_once_all_play_and_their_kernels_are_released():
+    result = run_load(LEARNERS, BROWSERS, MOVES, release_limit=CULL_IDLE + 4 * CULL_INTERVAL + 30)
+    print(result.summary())
+    assert result.problems == []
+    assert len(result.learners) == LEARNERS and all(x.kernel for x in result.learners)
+    assert all(x.interactive_s > 0 for x in result.learners), "every page became interactive"
+    assert all(x.moves >= 1 for x in result.learners), "every learner could move"
+    assert len({x.kernel for x in result.learners}) == LEARNERS, "a kernel each"
+    assert result.released_s is not None, "every kernel was released after the class left"

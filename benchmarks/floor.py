@@ -12,35 +12,19 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
-from typing import Any
-
 from tutor.cards import FRENCH_RANKS
 from tutor.engine import Event
-from tutor.games.gwra_pyskessa import NO_SAID, Ask, ask_said
+from tutor.games.gwra_pyskessa import NO_SAID, Ask, PyskessaState, ask_said
 
 ACTIONS_PER_GAME = 58  # Gwra Pyskessa's mean for three players (engine.py)
 NAMES = ("Jory", "Tamsin", "Pol")
 ASKS = [Ask(target, rank) for target in (1, 2) for rank in FRENCH_RANKS[:6]]
 
 
-@dataclass(frozen=True, slots=True)
-class Bare:
-    """A state with Gwra Pyskessa's fields and no rules."""
+class Bare(PyskessaState):
+    """Gwra Pyskessa's state (the same frozen dataclass, built the same way) with no rules."""
 
-    setup: Any
-    rules: Any
-    names: tuple[str, ...]
-    hands: tuple[tuple[Any, ...], ...]
-    stock: tuple[Any, ...]
-    sets: tuple[tuple[Any, ...], ...]
-    current: int | None
-    events: tuple[Event, ...] = ()
-    asks: tuple[Any, ...] = ()
-
-    @property
-    def is_over(self) -> bool:
-        return self.current is None
+    __slots__ = ()
 
     def legal_actions(self) -> list[Ask]:
         return list(ASKS)

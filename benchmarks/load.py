@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
+import html
+import re
 import sys
 import threading
 import time
-import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import re
 
 import psutil
 
@@ -34,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from test_serving import SERVED_ENV, KernelChannel, fetch, kernel_id_of, server_pid, voila_command  # noqa: E402
+from test_serving import (  # noqa: E402
+    SERVED_ENV, KernelChannel, fetch, kernel_alive, kernel_id_of, kernel_processes, server_pid, voila_command)
 
 APP = "gwra-pyskessa-play.ipynb"
 LOAD_MS = 240_000
@@ -100,13 +99,10 @@ class MemorySampler(threading.Thread):
         self.peak_kernels = 0
         self.done = threading.Event()
 
-    def kernels(self) -> list[psutil.Process]:
-        return [p for p in self.server.children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
-
     def run(self) -> None:
         while not self.done.wait(0.25):
             try:
-                kernels = self.kernels()
+                kernels = kernel_processes(self.server.pid)
                 rss = self.server.memory_info().rss + sum(k.memory_info().rss for k in kernels)
             except psutil.Error:
                 continue
@@ -128,8 +124,8 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
     channel = None
     try:
         start = time.perf_counter()
-        html = await asyncio.to_thread(fetch, f"{url}/voila/render/{APP}", LOAD_MS / 1000)
-        seen.kernel = kernel_id_of(html)
+        page = await asyncio.to_thread(fetch, f"{url}/voila/render/{APP}", LOAD_MS / 1000)
+        seen.kernel = kernel_id_of(page)
         channel = await KernelChannel(url, seen.kernel).connect()
         app = await channel.play_app()
         state = (await channel.state(app))["html"]
@@ -143,14 +139,14 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
                 seen.problems.append("no move offered for the chosen card")
                 break
             clicked = time.perf_counter()
-            updates = await channel.press(app, "move", html_unescape(move.group(1)))
+            updates = await channel.press(app, "move", html.unescape(move.group(1)))
             seen.click_s.append(time.perf_counter() - clicked)
             if not updates:
                 seen.problems.append(f"the move {move.group(1)!r} changed nothing")
                 break
             state = updates[-1]["html"]
             seen.moves += 1
-        if "Traceback" in html or "Traceback" in state:
+        if "Traceback" in page or "Traceback" in state:
             seen.problems.append("a traceback is shown")
         if graceful:  # what the page's beacon does on leaving
             request = urllib.request.Request(f"{url}/voila/api/shutdown/{seen.kernel}", data=b"", method="POST")
@@ -161,13 +157,6 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
         if channel is not None:
             channel.close()  # the rest just go
     return seen
-
-
-def html_unescape(text: str) -> str:
-    """An attribute value as the browser would send it."""
-    import html
-
-    return html.unescape(text)
 
 
 async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
@@ -222,17 +211,6 @@ async def class_of(url: str, learners: int, browsers: int, moves: int) -> list[L
                 *(learn_over_websocket(url, moves, i % 2 == 0) for i in range(learners - browsers))))
         finally:
             await browser.close()
-
-
-def kernel_alive(url: str, kernel: str) -> bool:
-    """Whether Voilà still has the kernel."""
-    try:
-        urllib.request.urlopen(f"{url}/api/kernels/{kernel}", timeout=10)
-        return True
-    except urllib.error.HTTPError as exc:
-        if exc.code == 404:
-            return False
-        raise
 
 
 def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limit: float = 120,

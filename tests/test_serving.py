@@ -436,6 +436,14 @@ def _game_part(html: str) -> str:
     return re.sub(r'<div class="gw-error".*?</div></div>', "", html, flags=re.S)
 
 
+def test_a_kernel_handed_from_the_pool_waits_for_its_page(faulty):
+    """A pooled kernel idle past the cull window is handed out; the page is slow to connect; it is not culled."""
+    time.sleep(CULL_IDLE + 2 * CULL_INTERVAL)  # the pool's kernels have now been idle longer than the window
+    kernel = kernel_id_of(fetch(f"{faulty}/voila/render/gwra-pyskessa-play.ipynb"))
+    time.sleep(CULL_IDLE - 1.5 * CULL_INTERVAL)  # several cull passes while the page loads its scripts
+    assert kernel_alive(faulty, kernel), "the kernel was culled before its page connected"
+
+
 @pytest.mark.browser
 def test_a_learner_who_leaves_frees_the_kernel_and_the_pool_survives_culling(faulty, chromium):
     def learner(browser, graceful: bool) -> str:

@@ -218,3 +218,119 @@ class Hand(tuple):
         from tutor import render
 
         return render.hand_svg(self)
+
+
+# ---------------------------------------------------------------- the Gnav pack (RULE-NOTES §2, N1–N3)
+
+
+class GnavRank(IntEnum):
+    """The 21 Gnav ranks, Fool (lowest) to Cuckoo (highest) (RULE-NOTES N2)."""
+
+    FOOL = 0
+    OWL = 1
+    POT = 2
+    N0 = 3
+    N1 = 4
+    N2 = 5
+    N3 = 6
+    N4 = 7
+    N5 = 8
+    N6 = 9
+    N7 = 10
+    N8 = 11
+    N9 = 12
+    N10 = 13
+    N11 = 14
+    N12 = 15
+    HOUSE = 16
+    HORSE = 17
+    CAT = 18
+    DRAGOON = 19
+    CUCKOO = 20
+
+    @property
+    def code(self) -> str:
+        """Notation: ``FOOL``, ``OWL``, ``POT``, ``0``…``12``, ``HOUSE``, ``HORSE``, ``CAT``, ``DRAGOON``, ``CUCKOO``."""
+        return self.name[1:] if self.name.startswith("N") else self.name
+
+    @property
+    def is_matador(self) -> bool:
+        """The five matadors, House and up, block a change (RULE-NOTES N3)."""
+        return self >= GnavRank.HOUSE
+
+
+_GNAV_NUMBER_WORDS = ("nought", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                      "nine", "ten", "eleven", "twelve")
+_GNAV_NATIVE = {"FOOL": "Narr", "OWL": "Ugle", "POT": "Potte", "HOUSE": "Hus", "HORSE": "Hest",
+                "CAT": "Katt", "DRAGOON": "Dragon", "CUCKOO": "Gjøk"}
+_ROMAN = ("O", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+GNAV_RANKS_BY_CODE = {rank.code: rank for rank in GnavRank}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class GnavCard:
+    """A card of the 42-card Gnav pack; the two copies of a rank are equal."""
+
+    rank: GnavRank
+
+    deck = "gnav"
+    cornish = ""
+
+    @classmethod
+    def parse(cls, text: str) -> "GnavCard":
+        """Read ``CUCKOO``, ``HORSE``, ``12``, ``0``, ``POT``, ``FOOL`` (case and spaces ignored)."""
+        code = str(text).strip().upper()
+        if code not in GNAV_RANKS_BY_CODE:
+            raise BadNotation(text, "Gnav cards are CUCKOO, DRAGOON, CAT, HORSE, HOUSE, 12…0, POT, OWL, FOOL")
+        return GNAV_CARDS[GNAV_RANKS_BY_CODE[code]]
+
+    @property
+    def code(self) -> str:
+        """The card's notation."""
+        return self.rank.code
+
+    @property
+    def number(self) -> int | None:
+        """The numeral 0–12 on a number card, else ``None``."""
+        return self.rank - GnavRank.N0 if GnavRank.N0 <= self.rank <= GnavRank.N12 else None
+
+    @property
+    def english(self) -> str:
+        """English name: "Cuckoo", "twelve", "Fool"."""
+        n = self.number
+        return _GNAV_NUMBER_WORDS[n] if n is not None else self.rank.name.capitalize()
+
+    @property
+    def native(self) -> str:
+        """The Norwegian name (pagat's list): "Gjøk", "XII", "Narr"."""
+        n = self.number
+        return _ROMAN[n] if n is not None else _GNAV_NATIVE[self.rank.name]
+
+    @property
+    def label(self) -> str:
+        """Short face text: "Cuckoo", "12"."""
+        return self.code if self.number is not None else self.english
+
+    @property
+    def is_matador(self) -> bool:
+        """Cuckoo, Dragoon, Cat, Horse or House."""
+        return self.rank.is_matador
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"GnavCard.parse({self.code!r})"
+
+    def _repr_svg_(self) -> str:
+        from tutor import render
+
+        return render.card_svg(self)
+
+
+GNAV_CARDS: dict[GnavRank, GnavCard] = {rank: GnavCard(rank) for rank in GnavRank}
+
+
+def gnav_pack() -> tuple[GnavCard, ...]:
+    """The 42-card Gnav pack, two of each rank, highest first (RULE-NOTES N1)."""
+    return tuple(GNAV_CARDS[rank] for rank in reversed(GnavRank) for _ in range(2))

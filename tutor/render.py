@@ -174,6 +174,7 @@ def _svg_root(width: float, height: float, view_box: str) -> ET.Element:
 FACES: dict[str, Callable[[ET.Element, Any], None]] = {"french": _french_face}
 # Other packs draw themselves from their own modules, imported on first use: "deck": "module:function".
 FACE_MODULES: dict[str, str] = {}
+FACE_MODULES["gnav"] = "tutor.render_gnav:gnav_face"
 
 
 # ---------------------------------------------------------------- tables (HTML around SVG)

@@ -34,7 +34,7 @@ RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "s
 CULL_IDLE, CULL_INTERVAL = 4, 1  # seconds, for the fault tests (voila.json has the classroom values)
 
 
-TEMPLATES = ROOT / "share" / "jupyter"
+TEMPLATES = ROOT / "tutor" / "jupyter"
 SERVED_ENV = {"JUPYTER_PATH": str(TEMPLATES)}  # where .ci/serve tells Voilà to look for the gwari template
 
 
@@ -245,7 +245,7 @@ def test_voila_finds_the_gwari_template_where_serve_points(monkeypatch):
     from voila.paths import collect_template_paths
 
     serve = (ROOT / ".ci" / "serve").read_text()
-    assert 'JUPYTER_PATH="$PWD/share/jupyter' in serve and "--VoilaConfiguration.template=gwari" in serve
+    assert 'JUPYTER_PATH="$PWD/tutor/jupyter' in serve and "--VoilaConfiguration.template=gwari" in serve
     monkeypatch.setenv("JUPYTER_PATH", SERVED_ENV["JUPYTER_PATH"])
     paths = collect_template_paths(["voila", "nbconvert"], "gwari", prune=True)
     assert paths[0] == str(TEMPLATES / "voila" / "templates" / "gwari")

@@ -2,13 +2,14 @@
 
 from tutor.widgets.base import GwariWidget
 from tutor.widgets.check import CheckWidget
+from tutor.widgets.drill import DrillWidget
 from tutor.widgets.gallery import gallery
 from tutor.widgets.lesson import LessonView, Panel
 from tutor.widgets.play import PlayApp, deal_code, parse_deal_code
 from tutor.widgets.stepper import Stepper
 from tutor.widgets.table import HandWidget, TableWidget
 
-__all__ = ["GwariWidget", "CheckWidget", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
+__all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
            "TableWidget", "deal_code", "gallery", "parse_deal_code", "play"]
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tutor.engine import Game
+from tutor.games.chwech import CHWECH
 from tutor.games.gwra_pyskessa import PYSKESSA
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA,)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH)}
 
 
 def get_game(slug: str) -> Game:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tutor.engine import Game
 from tutor.games.chwech import CHWECH
+from tutor.games.gnav import GNAV
 from tutor.games.gwra_pyskessa import PYSKESSA
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV)}
 
 
 def get_game(slug: str) -> Game:

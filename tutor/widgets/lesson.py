@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets
 
+from tutor.engine import IllegalMove
 from tutor.lessons import RuleEntry, load_lesson
 from tutor.widgets.base import GwariWidget, esc, prose
 from tutor.widgets.check import CheckWidget
@@ -61,8 +62,11 @@ class LessonView:
                 game = get_game(self.lesson.slug)
                 items = []
                 for text, exc in zip(rule.scenario.illegal, refusals, strict=True):
-                    action = game.parse_action(last, text)
-                    items.append(f"<li>{esc(last.describe(action))}? <strong>No:</strong> {esc(exc.reason)}</li>")
+                    try:
+                        tried = last.describe(game.parse_action(last, text))
+                    except IllegalMove:  # a try the game cannot even read: show it as typed
+                        tried = f"“{text}”"
+                    items.append(f"<li>{esc(tried)}? <strong>No:</strong> {esc(exc.reason)}</li>")
                 out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
                                  f'<ul>{"".join(items)}</ul></div>'))
         if rule.check is not None:

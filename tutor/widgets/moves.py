@@ -45,6 +45,8 @@ def legal_card_indexes(state: Any, hand: tuple) -> set[int]:
 def move_panel(state: Any, seat: int, selected: int | None, *, width: int = 72) -> str:
     """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves."""
     hand = state.view(seat).seats[seat].hand
+    if selected is None and len(hand) == 1:
+        selected = 0  # one card: its moves are the only ones, so show them at once
     legal = {str(a) for a in state.legal_actions()}
     usable = legal_card_indexes(state, hand)
     if len(usable) == len(hand):

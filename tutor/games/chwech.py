@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
-from tutor.cards import FRENCH_RANKS, JOKER, SUITS_BY_LETTER, BadNotation, Card, Rank, Suit, french_pack, shuffled
+from tutor.cards import FRENCH_RANKS, SUITS_BY_LETTER, BadNotation, Card, Rank, Suit, french_pack, shuffled
 from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, TableView
 from tutor.mechanics import deal_round_robin, read_deal
 from tutor.tricks import seats_between, seats_from, trick_winner
@@ -374,27 +374,35 @@ def trick_rule(plays: tuple[tuple[int, Play], ...], winner: int, rules: Rules) -
     return f"{PREFIX}.trick"
 
 
+# State fields a transition copies, changes in place and writes back (hands, won and events are rebuilt).
+_CARRIED = ("trick", "led", "queue", "offer", "sat_out", "first_trick", "last_card", "totals", "history",
+            "dealt", "deal_no", "dealer")
+
+
 class _Turn:
     """Scratch space for one transition, then a new state."""
 
+    trick: tuple[tuple[int, Play], ...]
+    led: Suit | None
+    queue: tuple[int, ...]
+    offer: tuple[int, ...]
+    sat_out: tuple[int, ...]
+    first_trick: bool
+    last_card: bool
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    dealt: tuple[int, ...]
+    deal_no: int
+    dealer: int
+
     def __init__(self, state: ChwechState) -> None:
         self.s = state
+        self.names = state.names
         self.hands = list(state.hands)
         self.won = list(state.won)
         self.events: list[Event] = []
-        self.trick = state.trick
-        self.led = state.led
-        self.queue = state.queue
-        self.offer = state.offer
-        self.sat_out = state.sat_out
-        self.first_trick = state.first_trick
-        self.last_card = state.last_card
-        self.totals = state.totals
-        self.history = state.history
-        self.dealt = state.dealt
-        self.deal_no = state.deal_no
-        self.dealer = state.dealer
-        self.names = state.names
+        for name in _CARRIED:
+            setattr(self, name, getattr(state, name))
 
     def say(self, rule: str, text: str, player: int | None = None) -> None:
         self.events.append(Event(f"{PREFIX}.{rule}", text, player=player))
@@ -521,11 +529,8 @@ class _Turn:
         return self.build()
 
     def build(self, over: bool = False) -> ChwechState:
-        s = self.s
-        return ChwechState(s.setup, s.rules, s.names, tuple(self.hands), tuple(self.won), self.dealt,
-                           self.totals, self.deal_no, self.dealer, self.trick, self.led, self.queue,
-                           self.offer, self.sat_out, self.first_trick, self.last_card, self.history,
-                           tuple(self.events), over)
+        return replace(self.s, hands=tuple(self.hands), won=tuple(self.won), events=tuple(self.events), over=over,
+                       **{name: getattr(self, name) for name in _CARRIED})
 
 
 def match_result(totals: tuple[int, ...]) -> Result:
@@ -584,48 +589,10 @@ class Chwech(Game):
         return parse_action(text)
 
     def heuristic(self, state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
-        """The stronger bot's move and its reason in words."""
+        """The stronger bot's move and its reason in words (``tutor.games.chwech_bot``)."""
+        from tutor.games.chwech_bot import heuristic
+
         return heuristic(state, rng)
-
-
-# ---------------------------------------------------------------- the bot
-
-
-def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
-    """Shed cards, and take a trick only when it brings the cards won to (or just below) a multiple of nine."""
-    me = state.current_player
-    assert me is not None
-    legal = state.legal_actions()
-    plays = [a for a in legal if isinstance(a, Play)]
-    size = hand_size(state.players)
-    won = len(state.won[me])
-    if state.leading:
-        if not plays:
-            return PASS, "Nothing to lead."
-        low = min(plays, key=lambda a: (_lead_value(a), rng.random()))
-        return low, "Leading sheds a card, and a low one is unlikely to win cards you do not want."
-    n = len(state.trick) + 1
-    last = len(state.queue) == 1
-    gain = multiplier(won + n, size) >= multiplier(won, size)
-    current = [card_power(p, k, n, state.rules) for k, (_, p) in enumerate(state.trick)]
-    top = max(current) if current else -10
-    losing, winning = [], []
-    for a in plays:
-        p = card_power(a, n - 1, n, state.rules) if last else card_power(a, n - 1, n + 1, state.rules)
-        (winning if p > top else losing).append((p, a))
-    if gain and winning:
-        p, a = max(winning, key=lambda x: x[0])
-        return a, (f"Taking these {n} cards makes {won + n} won, a multiplier of {multiplier(won + n, size)} "
-                   f"(now {multiplier(won, size)}): worth winning, and a card is shed.")
-    if losing:
-        p, a = max(losing, key=lambda x: x[0])
-        return a, "This card should not win the trick, so it sheds a card without taking unwanted cards."
-    return PASS, "Every card you could play would win cards that spoil your count: pass."
-
-
-def _lead_value(action: Play) -> float:
-    rank = action.card.rank
-    return 7.5 if rank is Rank.JOKER else (1 if rank is Rank.ACE and action.ace == "low" else int(rank))
 
 
 CHWECH = Chwech()

@@ -1,0 +1,551 @@
+"""Gnav: one scenario per rule id, from explicit deals, plus the worked scenarios of RULE-NOTES §2.3."""
+
+import pytest
+
+from tutor.cards import GnavCard, GnavRank
+from tutor.engine import IllegalMove
+from tutor.games import get_game
+from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers
+
+GAME = get_game("gnav")
+NAMES = ["Ola", "Kari", "Per", "Liv", "Ann", "Ben"]
+
+
+def start(hands, stock=(), counters=None, names=None, **options):
+    """A prepared round: one card per seat ("" for a seat out); the dealer is the last seat."""
+    deal = {"hands": [h.split() if isinstance(h, str) else list(h) for h in hands],
+            "stock": stock.split() if isinstance(stock, str) else list(stock)}
+    if counters is not None:
+        deal["counters"] = list(counters)
+    return GAME.start(players=len(hands), deal=deal, names=names or NAMES[:len(hands)], **options)
+
+
+def play(state, *moves):
+    for move in moves:
+        state = state.apply(GAME.parse_action(state, move))
+    return state
+
+
+def rules_of(state):
+    return [e.rule for e in state.events]
+
+
+def round_over(state, rules):
+    """The events up to the next deal are exactly ``rules``; after it only Fool knocks may follow."""
+    got = rules_of(state)
+    assert got[:len(rules)] == rules
+    assert all(r == "gnav.fool" for r in got[len(rules):])
+
+
+def cards(*names):
+    return tuple(None if n is None else GnavCard.parse(n) for n in names)
+
+
+def said(state, rule):
+    return [(e.said, e.gloss, e.player) for e in state.events if e.rule == rule and e.said]
+
+
+def shown(state):
+    return next(e.text for e in state.events if e.rule == "gnav.showdown")
+
+
+def conserved(state):
+    pack = state.cards()
+    assert len(pack) == 42 and all(pack.count(c) == 2 for c in set(pack)) and len(set(pack)) == 21
+
+
+# ---------------------------------------------------------------- the cards and the deal
+
+
+def test_gnav_pack():
+    state = GAME.start(players=4, seed=1)
+    assert state.events[0].rule == "gnav.pack"
+    conserved(state)
+    order = [GnavCard.parse(n).rank for n in
+             "CUCKOO DRAGOON CAT HORSE HOUSE 12 11 10 9 8 7 6 5 4 3 2 1 0 POT OWL FOOL".split()]
+    assert order == sorted(order, reverse=True) and len(set(order)) == 21
+    assert GnavRank.N0 > GnavRank.POT > GnavRank.OWL > GnavRank.FOOL  # N2: the Pot is below the 0
+    names = "CUCKOO DRAGOON CAT HORSE HOUSE 12 11 10 9 8 7 6 5 4 3 2 1 0 POT OWL FOOL".split()
+    assert [n for n in names if GnavCard.parse(n).is_matador] == names[:5]  # N3
+
+
+def test_gnav_players():
+    for players in (2, 20):
+        state = GAME.start(players=players, seed=3)
+        assert state.players == players and len(state.stock) == 42 - players
+    for players in (1, 21):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=players, seed=1)
+        assert info.value.rule == "gnav.players"
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 9])
+def test_gnav_deal(players):
+    state = GAME.start(players=players, seed=7)
+    assert rules_of(state)[:2] == ["gnav.pack", "gnav.deal"]
+    assert all(card is not None for card in state.hands) and len(state.stock) == 42 - players
+    assert state.dealt == state.hands and state.aside == ()
+    assert all(state.counters_left(s) == 3 for s in range(players))
+    assert state.current_player == state.left_of(state.dealer)
+    conserved(state)
+
+
+def test_gnav_deal_prepared():
+    state = start(["8", "9", "POT"], "6 HORSE", counters=[3, 2, 1])
+    assert rules_of(state) == ["gnav.pack", "gnav.deal"]
+    assert state.dealer == 2 and state.current_player == 0
+    assert state.hands == cards("8", "9", "POT") and state.stock[:2] == cards("6", "HORSE")
+    assert [state.counters_left(s) for s in range(3)] == [3, 2, 1]
+    assert "Per deals a prepared round; the other 39 cards are the stock." == state.events[1].text
+    conserved(state)
+
+
+def test_gnav_deal_rejects_a_bad_deal_naming_the_rule():
+    for deal in ({"hands": [["7", "8"], ["2"]]}, {"hands": [["7"], []]}, {"hands": [["2"], []], "counters": [3, 3]},
+                 {"hands": [["7"], ["2"]], "counters": [4, 3]}, {"hands": [["7"], ["2"]], "counters": [3]},
+                 {"hands": [["ZZ"], ["2"]]}, {"hands": [["7"], ["7"], ["7"]]}):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=len(deal["hands"]), deal=deal)
+        assert info.value.rule == "gnav.deal"
+    with pytest.raises(IllegalMove) as info:  # the dealer (last seat) must have a card
+        GAME.start(players=3, deal={"hands": [["7"], ["2"], []]})
+    assert info.value.rule == "gnav.deal"
+
+
+def test_gnav_fool():
+    state = start(["7", "FOOL", "3"])
+    assert rules_of(state) == ["gnav.pack", "gnav.deal", "gnav.fool"]
+    knock = state.events[-1]
+    assert knock.player == 1 and knock.text == "Kari knocks on the table: a Fool has been dealt."
+    assert state.knocked == (1,) and "knocked" in state.seat_info(1) and "knocked" not in state.seat_info(0)
+    assert state.view(0).seats[1].hand == (None,)  # the card itself stays hidden
+    both = start(["FOOL", "5", "FOOL"])
+    assert rules_of(both)[2:] == ["gnav.fool", "gnav.fool"] and both.knocked == (0, 2)
+    # Knocking is for the card dealt: after the Fool is passed on, the knock still names Kari.
+    later = play(state, "stand")
+    assert later.knocked == (1,)
+
+
+# ---------------------------------------------------------------- a round
+
+
+def test_gnav_turn():
+    state = start(["7", "2", "3"])
+    assert state.current_player == 0 and state.legal_actions() == [STAND, CHANGE]
+    for bad in ("swap with Per", "pass", ""):
+        with pytest.raises(IllegalMove) as info:
+            GAME.parse_action(state, bad)
+        assert info.value.rule == "gnav.turn"
+    assert play(state, "stand").current_player == 1
+    assert play(state, "stand", "stand").current_player == 2  # the dealer is last
+    # The turn starts on the dealer's left whoever deals.
+    other = GAME.start(players=4, deal={"hands": [["7"], ["2"], ["3"], ["9"]]}, names=NAMES[:4], dealer=1)
+    assert other.dealer == 1 and other.current_player == 2
+
+
+def test_gnav_turn_parsing():
+    assert Call.parse("stand") is STAND and Call.parse("  Change! ") is CHANGE
+    assert Call.parse("Jeg står.") is STAND and Call.parse("jeg star") is STAND and Call.parse("Jeg byte") is CHANGE
+    assert str(STAND) == "stand" and str(CHANGE) == "change"
+
+
+def test_gnav_illegal_move_names_a_rule_and_changes_nothing():
+    state = start(["1", "9", "3"])
+    before = (state.hands, state.stock, state.lost, state.current, state.events)
+    for bad in ("swap", "hugg av"):
+        with pytest.raises(IllegalMove) as info:
+            GAME.parse_action(state, bad)
+        assert info.value.rule == "gnav.turn" and repr(bad) in info.value.reason
+    with pytest.raises(IllegalMove) as info:
+        state.apply("change")  # text is not an action
+    assert info.value.rule == "gnav.turn"
+    assert (state.hands, state.stock, state.lost, state.current, state.events) == before
+    assert play(state, "change").hands == cards("9", "1", "3")  # the state still plays on
+
+
+def test_gnav_stand():
+    state = play(start(["11", "2", "3"]), "stand")
+    assert rules_of(state) == ["gnav.stand"]
+    assert said(state, "gnav.stand") == [("Jeg står.", "I stand.", 0)]
+    assert state.hands == cards("11", "2", "3") and state.current_player == 1
+
+
+def test_gnav_change():
+    state = play(start(["1", "9", "3"]), "change")
+    assert rules_of(state) == ["gnav.change", "gnav.change"]
+    assert said(state, "gnav.change") == [("Jeg byte.", "I change.", 0)]
+    assert state.events[0].text == "Ola asks Kari to change."
+    assert state.events[1].text == "Ola and Kari change cards."
+    assert state.hands == cards("9", "1", "3") and state.current_player == 1
+    # Kari may pass the low card on in turn.
+    again = play(state, "change")
+    assert again.hands == cards("9", "3", "1") and again.current_player == 2
+    conserved(again)
+
+
+def test_gnav_dealer():
+    state = play(start(["8", "9", "POT"], "6"), "stand", "stand")
+    assert state.prompt(CHANGE) == "Change with the top card of the stock"
+    after = play(state, "change")
+    round_over(after, ["gnav.change", "gnav.dealer", "gnav.dealer", "gnav.showdown", "gnav.showdown", "gnav.pay",
+                       "gnav.next-round", "gnav.deal"])
+    assert after.events[1].text == "Per takes the top card of the stock and puts the old card under it."
+    assert after.events[2].text == "The dealer's turn ends the round."
+    assert shown(after) == "Everyone shows their card: Ola eight, Kari nine, Per six."
+    assert after.lost == (0, 0, 1)  # Per's 6 is still lowest
+    assert after.round == 2 and after.dealer == 0 and after.current_player == 1
+
+
+def test_gnav_dealer_stands():
+    after = play(start(["8", "9", "POT"], "6"), "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert "Per Pot" in shown(after) and after.lost == (0, 0, 1)
+
+
+def test_gnav_dealer_old_card_goes_under_the_stock():
+    # Seen where the round goes on: Kari's change is passed by the dealer's Horse to the stock.
+    state = play(start(["8", "2", "HORSE"], "7 5"), "stand", "change")
+    assert state.stock[:1] == cards("5") and state.stock[-1] == GnavCard.parse("2")
+    assert len(state.stock) == 39 and state.stock.count(GnavCard.parse("7")) == 1  # only its twin is left
+
+
+def test_gnav_dealer_pass_over():
+    state = play(start(["8", "9", "POT"], "HORSE HOUSE 6"), "stand", "stand")
+    after = play(state, "change")
+    round_over(after, ["gnav.change", "gnav.dealer.pass-over", "gnav.dealer.pass-over", "gnav.dealer",
+                       "gnav.dealer", "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert said(after, "gnav.dealer.pass-over") == [
+        ("Hest vorbi!", "Pass the horse! (Change with the next one along.)", 2),
+        ("Hus vorbi!", "Pass the house! (Change with the next one along.)", 2)]
+    assert "Per six" in shown(after) and after.lost == (0, 0, 1)
+    assert [e.text for e in after.events[1:3]] == [
+        "The stock's top card is a Horse: it is set aside face up and the next card is turned.",
+        "The stock's top card is a House: it is set aside face up and the next card is turned."]
+
+
+def test_gnav_dealer_pass_over_sets_cards_aside():
+    # A Horse at the dealer passes Kari's change to the stock, whose Horse is set aside face up.
+    state = play(start(["8", "2", "HOUSE"], "HORSE 6"), "stand", "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.dealer.pass-over",
+                               "gnav.dealer"]
+    assert state.hands == cards("8", "6", "HOUSE") and state.aside == cards("HORSE")
+    assert state.stock[-1] == GnavCard.parse("2") and state.current_player == 2
+    assert state.view(0).centre == cards("HORSE")
+    conserved(state)
+
+
+@pytest.mark.parametrize("top", ["CUCKOO", "DRAGOON", "CAT"])
+def test_gnav_dealer_blocked(top):
+    state = play(start(["8", "9", "POT"], f"{top} 6"), "stand", "stand")
+    after = play(state, "change")
+    round_over(after, ["gnav.change", "gnav.dealer.blocked", "gnav.dealer", "gnav.showdown", "gnav.showdown",
+                       "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert after.events[1].player == 2 and "Per keeps the card and pays nothing" in after.events[1].text
+    assert "Per Pot" in shown(after)
+    assert after.lost == (0, 0, 1)  # the Pot lost; nothing paid for the void change
+
+
+def test_gnav_dealer_blocked_after_pass_over():
+    state = play(start(["8", "9", "POT"], "HOUSE DRAGOON 6"), "stand", "stand", "change")
+    assert rules_of(state)[:4] == ["gnav.change", "gnav.dealer.pass-over", "gnav.dealer.blocked", "gnav.dealer"]
+    assert "Per Pot" in shown(state) and state.lost == (0, 0, 1)
+
+
+# ---------------------------------------------------------------- matadors
+
+
+def test_gnav_matador():
+    for matador, effect in (("CUCKOO", "gnav.cuckoo"), ("DRAGOON", "gnav.dragoon"), ("CAT", "gnav.cat"),
+                            ("HORSE", "gnav.horse-house"), ("HOUSE", "gnav.horse-house")):
+        state = play(start(["2", matador, "5", "8"]), "change")
+        assert rules_of(state)[:3] == ["gnav.change", "gnav.matador", effect]
+        assert state.events[1].player == 1 and "a matador: the change is blocked" in state.events[1].text
+    for low in ("12", "POT", "OWL", "FOOL"):  # N3: the other pictures are not matadors
+        state = play(start(["2", low, "5", "8"]), "change")
+        assert rules_of(state) == ["gnav.change", "gnav.change"] and state.hands[0] == GnavCard.parse(low)
+
+
+def test_gnav_cuckoo():
+    after = play(start(["2", "CUCKOO", "5", "8"]), "change")
+    round_over(after, ["gnav.change", "gnav.matador", "gnav.cuckoo", "gnav.showdown", "gnav.showdown", "gnav.pay",
+                       "gnav.next-round", "gnav.deal"])
+    assert said(after, "gnav.cuckoo") == [("Stop! Cuckoo!", "Stop! I hold the Cuckoo: the round ends here.", 1)]
+    assert shown(after) == "Everyone shows their card: Ola two, Kari Cuckoo, Per five, Liv eight."
+    assert after.lost == (1, 0, 0, 0)  # Ola loses the showdown only; asking cost nothing (N10)
+    assert after.round == 2 and after.dealer == 0 and after.current_player == 1
+
+
+def test_gnav_dragoon():
+    # RULE-NOTES §2.3: A asks B, who holds the Dragoon; A pays 1 and keeps his card; C, on B's left, is next.
+    state = play(start(["2", "DRAGOON", "5", "8"]), "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.dragoon", "gnav.pay"]
+    assert said(state, "gnav.dragoon") == [("Hugg av!", "Chop! (You pay a counter and keep your card.)", 1)]
+    assert state.events[3].player == 0 and state.events[3].text == "Ola pays a counter to the pool (2 left)."
+    assert state.hands == cards("2", "DRAGOON", "5", "8")
+    assert state.lost == (1, 0, 0, 0) and state.current_player == 2
+
+
+def test_gnav_dragoon_held_by_the_dealer_ends_the_round():
+    after = play(start(["9", "2", "DRAGOON"]), "stand", "change")
+    round_over(after, ["gnav.change", "gnav.matador", "gnav.dragoon", "gnav.pay", "gnav.showdown", "gnav.showdown",
+                       "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert after.lost == (0, 2, 0)  # once for the Dragoon, once for the showdown
+
+
+def test_gnav_cat():
+    state = play(start(["2", "9", "CAT", "8"]), "change")
+    assert state.hands == cards("9", "2", "CAT", "8")
+    after = play(state, "change")
+    assert rules_of(after) == ["gnav.change", "gnav.matador", "gnav.cat", "gnav.pay"]
+    assert said(after, "gnav.cat") == [
+        ("Kiss, bytt om!", "Miaow! Change back! (Everyone takes back the card they were dealt.)", 2)]
+    assert after.hands == cards("2", "9", "CAT", "8")  # everyone has the card they were dealt
+    assert after.lost == (0, 1, 0, 0) and after.current_player == 3  # Kari pays; Liv, on the Cat's left, is next
+    conserved(after)
+
+
+def test_gnav_cat_danish():
+    state = play(start(["2", "9", "CAT", "8"], cat_as_dragoon=True), "change", "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.cat.danish", "gnav.pay"]
+    assert said(state, "gnav.cat.danish") == [
+        ("Kiss, kiss!", "Miaow, miaow! (You pay a counter and keep your card.)", 2)]
+    assert state.hands == cards("9", "2", "CAT", "8")  # nothing is changed back
+    assert state.lost == (0, 1, 0, 0) and state.current_player == 3
+    assert Rules().cat_as_dragoon is False
+
+
+def test_gnav_horse_house():
+    state = play(start(["2", "HORSE", "HOUSE", "8"]), "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.matador",
+                               "gnav.horse-house", "gnav.change"]
+    assert said(state, "gnav.horse-house") == [
+        ("Hest vorbi!", "Pass the horse! (Change with the next one along.)", 1),
+        ("Hus vorbi!", "Pass the house! (Change with the next one along.)", 2)]
+    assert state.events[-1].text == "Ola and Liv change cards."
+    assert state.hands == cards("8", "HORSE", "HOUSE", "2")
+    assert state.lost == (0, 0, 0, 0) and state.current_player == 1  # nobody pays; the asker's left is next
+
+
+def test_gnav_horse_house_held_by_the_dealer_changes_with_the_stock():
+    state = play(start(["8", "2", "HORSE"], "7"), "stand", "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.dealer"]
+    assert "Per is the dealer, so Kari changes with the stock instead." == state.events[2].text
+    assert state.hands == cards("8", "7", "HORSE") and state.stock[-1] == GnavCard.parse("2")
+    assert state.current_player == 2 and state.lost == (0, 0, 0)
+
+
+@pytest.mark.parametrize("matador, rules, lost, nxt", [
+    ("DRAGOON", ["gnav.dragoon", "gnav.pay"], (1, 0, 0, 0, 0), 4),
+    ("CAT", ["gnav.cat", "gnav.pay"], (1, 0, 0, 0, 0), 4),
+])
+def test_gnav_horse_house_chains_into_another_matador(matador, rules, lost, nxt):
+    state = play(start(["2", "HOUSE", "HORSE", matador, "9"]), "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.matador",
+                               "gnav.horse-house", "gnav.matador"] + rules
+    assert state.hands == cards("2", "HOUSE", "HORSE", matador, "9")
+    assert state.lost == lost and state.current_player == nxt  # play goes on from the last holder's left
+
+
+def test_gnav_horse_house_chains_into_the_cat_which_undoes_earlier_changes():
+    state = play(start(["2", "9", "HORSE", "CAT", "5"]), "change")
+    assert state.hands == cards("9", "2", "HORSE", "CAT", "5")
+    after = play(state, "change")  # Kari asks Per; his Horse passes it to Liv's Cat
+    assert rules_of(after) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.matador", "gnav.cat",
+                               "gnav.pay"]
+    assert after.hands == cards("2", "9", "HORSE", "CAT", "5")
+    assert after.lost == (0, 1, 0, 0, 0) and after.current_player == 4
+
+
+def test_gnav_horse_house_chains_into_the_cuckoo():
+    after = play(start(["2", "HORSE", "CUCKOO", "9"]), "change")
+    round_over(after, ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.matador", "gnav.cuckoo",
+                       "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert "Ola two" in shown(after) and after.lost == (1, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- the showdown
+
+
+def test_gnav_showdown():
+    after = play(start(["7", "2", "11"]), "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.next-round", "gnav.deal"])
+    assert shown(after) == "Everyone shows their card: Ola seven, Kari two, Per eleven."
+    assert after.events[2].text == "Kari has the lowest card and loses the round."
+    assert after.lost == (0, 1, 0)
+
+
+def test_gnav_showdown_tie():
+    # RULE-NOTES §2.3: A = 3, B = 3, C = 7; A and B both lose.
+    after = play(start(["3", "3", "7"]), "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown.tie", "gnav.pay", "gnav.pay",
+                       "gnav.next-round", "gnav.deal"])
+    assert after.events[2].text == "Two cards tie for lowest, so both lose: Ola and Kari."
+    assert [e.player for e in after.events if e.rule == "gnav.pay"] == [0, 1]
+    assert after.lost == (1, 1, 0)
+
+
+def test_gnav_showdown_fool():
+    # RULE-NOTES §2.3: A = 5, B = Fool, C = 0, D = Owl; B and D (the Owl, below the 0) lose.
+    after = play(start(["5", "FOOL", "0", "OWL"]), "stand", "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown.fool", "gnav.pay", "gnav.pay",
+                       "gnav.next-round", "gnav.deal"])
+    assert after.events[2].text == "The lowest card is a Fool, so the next-lowest loses with it: Kari and Liv lose."
+    assert after.lost == (0, 1, 0, 1)
+
+
+def test_gnav_showdown_both_fools():
+    after = play(start(["FOOL", "POT", "FOOL", "9"]), "stand", "stand", "stand", "stand")
+    assert rules_of(after)[1:5] == ["gnav.showdown", "gnav.showdown.fool", "gnav.pay", "gnav.pay"]
+    assert after.lost == (1, 1, 1, 0)
+
+
+def test_round_losers_pure():
+    assert round_losers(cards("5", "FOOL", "0", "OWL")) == (1, 3)
+    assert round_losers(cards("3", "3", "7")) == (0, 1)
+    assert round_losers(cards("7", "2", "11")) == (1,)
+    # Both Fools: both holders lose, with the lowest card that is not a Fool (and a tie for it).
+    assert round_losers(cards("FOOL", "POT", "FOOL", "9")) == (0, 1, 2)
+    assert round_losers(cards("FOOL", "4", "FOOL", "4", "9")) == (0, 1, 2, 3)
+    assert round_losers(cards("FOOL", "FOOL")) == (0, 1)
+    # A Fool with a tie for the next-lowest card.
+    assert round_losers(cards("FOOL", "OWL", "OWL", "CUCKOO")) == (0, 1, 2)
+    # Seats out of the round do not count.
+    assert round_losers(cards(None, "6", None, "5")) == (3,)
+    assert round_losers(cards("FOOL", None, "12")) == (0, 2)
+    assert round_losers([]) == () and round_losers([None, None]) == ()
+
+
+# ---------------------------------------------------------------- counters, going out and winning
+
+
+def test_gnav_pay():
+    after = play(start(["7", "2", "11"]), "stand", "stand", "stand")
+    pay = next(e for e in after.events if e.rule == "gnav.pay")
+    assert pay.player == 1 and pay.text == "Kari pays a counter to the pool (2 left)."
+    assert [after.counters_left(s) for s in range(3)] == [3, 2, 3]
+    assert after.seat_info(1).startswith("2 counters")
+    assert after.result().scores == (3, 2, 3) and after.result().winners == (0, 1, 2)
+
+
+def test_gnav_counters_option():
+    state = GAME.start(players=3, deal={"hands": [["7"], ["2"], ["11"]], "counters": [5, 1, 4]},
+                       names=NAMES[:3], counters=5)
+    assert state.rules.counters == 5 and [state.counters_left(s) for s in range(3)] == [5, 1, 4]
+    assert GAME.start(players=3, seed=2, counters=1).counters_left(0) == 1
+    for bad in (0, 100, 2.5, "3"):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=3, seed=2, counters=bad)
+        assert info.value.rule == "gnav.deal"
+    assert Rules().counters == 3
+    one = play(GAME.start(players=2, deal={"hands": [["7"], ["2"]]}, names=NAMES[:2], counters=1), "stand", "stand")
+    assert one.is_over and one.result().winners == (0,)
+
+
+def test_gnav_slate():
+    after = play(start(["7", "2", "11"], slate=True), "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown", "gnav.slate", "gnav.next-round", "gnav.deal"])
+    stroke = after.events[3]
+    assert stroke.player == 1 and stroke.text == "Kari gets a stroke on the slate: /."
+    assert after.lost == (0, 1, 0)
+    assert after.seat_info(0).startswith("no strokes (0 of 3)") and after.seat_info(1).startswith("/ (1 of 3)")
+    assert Rules().slate is False
+
+
+def test_gnav_slate_dragoon_and_last_stroke():
+    state = start(["2", "DRAGOON", "9"], counters=[1, 3, 3], slate=True)
+    after = play(state, "change")
+    assert rules_of(after) == ["gnav.change", "gnav.matador", "gnav.dragoon", "gnav.slate"]
+    assert after.lost == (3, 0, 0)  # one stroke to go became none
+    done = play(after, "stand")
+    assert "Ola has the last stroke and is out." in [e.text for e in done.events]
+
+
+def test_gnav_out():
+    after = play(start(["7", "2", "11"], counters=[3, 1, 3]), "stand", "stand", "stand")
+    round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.out", "gnav.next-round",
+                       "gnav.deal"])
+    assert after.events[4].text == "Kari has no counters left and is out." and after.events[4].player == 1
+    assert after.alive == (True, False, True) and after.hands[1] is None
+    assert after.seat_info(1) == "out" and after.result().scores[1] == 0
+    # Ola deals the next round; Kari is skipped, so Per goes first.
+    assert after.dealer == 0 and after.current_player == 2 and len(after.stock) == 40
+    assert not after.is_over
+
+
+def test_gnav_out_after_paying_the_last_counter_mid_round():
+    state = play(start(["2", "DRAGOON", "9", "8"], counters=[1, 3, 3, 3]), "change")
+    assert state.lost == (3, 0, 0, 0) and state.alive == (True, True, True, True)
+    assert state.current_player == 2 and state.hands[0] is not None  # Ola plays the round out
+    after = play(state, "stand", "stand")
+    losers = [e for e in after.events if e.rule == "gnav.pay"]
+    assert losers[0].text == "Ola has nothing left to pay and will be out after this round."
+    assert [e.player for e in after.events if e.rule == "gnav.out"] == [0]
+    assert after.alive == (False, True, True, True)
+    # The deal would pass to Ola, on Liv's left, but he is out: Kari deals and Per goes first.
+    assert after.dealer == 1 and after.current_player == 2
+
+
+def test_gnav_next_round():
+    after = play(start(["7", "2", "11"]), "stand", "stand", "stand")
+    event = next(e for e in after.events if e.rule == "gnav.next-round")
+    assert event.text == "Ola deals the next round; all 42 cards are mixed again." and event.player == 0
+    assert after.round == 2 and after.dealer == 0 and after.current_player == 1
+    assert all(c is not None for c in after.hands) and after.dealt == after.hands and after.aside == ()
+    assert after.knocked == tuple(s for s, c in enumerate(after.hands) if c.rank == GnavRank.FOOL)
+    conserved(after)
+    # The deal skips a player who is out.
+    out = play(start(["2", "7", "11"], counters=[1, 3, 3]), "stand", "stand", "stand")
+    assert out.alive == (False, True, True) and out.dealer == 1 and out.current_player == 2
+
+
+def test_gnav_win():
+    after = play(start(["7", "2"], counters=[2, 1]), "stand", "stand")
+    assert rules_of(after) == ["gnav.stand", "gnav.showdown", "gnav.showdown", "gnav.pay", "gnav.out", "gnav.win"]
+    assert after.events[-1].text == "Ola is the last player in and wins."
+    assert after.is_over and after.current_player is None and after.legal_actions() == []
+    result = after.result()
+    assert result.winners == (0,) and result.scores == (2, 0) and result.rule == "gnav.win"
+    assert result.text == "Ola wins."
+    with pytest.raises(IllegalMove) as info:
+        after.apply(STAND)
+    assert info.value.rule == "gnav.win"
+    conserved(after)
+
+
+def test_gnav_win_shared():
+    after = play(start(["3", "3"], counters=[1, 1]), "stand", "stand")
+    assert rules_of(after)[-4:] == ["gnav.pay", "gnav.out", "gnav.out", "gnav.win"]
+    assert after.events[-1].text == "Ola and Kari go out together and share the win."
+    assert after.is_over and after.result().winners == (0, 1) and after.result().text == "Ola and Kari share the win."
+
+
+# ---------------------------------------------------------------- the lesson's examples and whole games
+
+
+def test_gnav_whole_round_example():
+    state = start(["OWL", "6", "HORSE", "9"], "HOUSE 4")
+    state = play(state, "change")
+    assert state.hands == cards("6", "OWL", "HORSE", "9")
+    state = play(state, "change")
+    assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.horse-house", "gnav.change"]
+    assert state.hands == cards("6", "9", "HORSE", "OWL") and state.current_player == 2
+    state = play(state, "stand", "change")
+    assert rules_of(state)[:4] == ["gnav.change", "gnav.dealer.pass-over", "gnav.dealer", "gnav.dealer"]
+    assert shown(state) == "Everyone shows their card: Ola six, Kari nine, Per Horse, Liv four."
+    assert state.lost == (0, 0, 0, 1) and state.dealer == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_gnav_bot_games_finish(seed):
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.start(players=2 + seed % 5, seed=seed)
+    for _ in range(GAME.max_actions):
+        if state.is_over:
+            break
+        action, why = GAME.heuristic(state, rng)
+        assert action in state.legal_actions() and why
+        state = state.apply(action)
+        conserved(state)
+    assert state.is_over and state.result().winners

@@ -8,17 +8,11 @@ import pytest
 
 from tutor.vocab import Progress, load_vocab
 from tutor.vocab.exercises import Exercise, make_exercise
+from tutor.vocab.schedule import ManualClock
 from tutor.widgets.drill import DrillWidget
 
 NOW = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = NOW
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +46,7 @@ def test_showing_the_widget_writes_nothing(tmp_path):
 
 
 def test_a_whole_session_right_then_the_summary_and_progress_kept(tmp_path):
-    clock = Clock()
+    clock = ManualClock(NOW)
     w = DrillWidget(seed=2, clock=clock)
     assert not w.handle("answer", None, {"answer": "x"})            # nothing started yet
     assert w.handle("start", None, {"learner": "  Kerensa "})
@@ -71,7 +65,7 @@ def test_a_whole_session_right_then_the_summary_and_progress_kept(tmp_path):
 
 
 def test_wrong_answers_are_kept_for_practice():
-    w = DrillWidget(seed=3, clock=Clock())
+    w = DrillWidget(seed=3, clock=ManualClock(NOW))
     w.handle("start", None, {"learner": "Jowan"})
     for _ in range(len(w.exercises)):
         ex = w.exercise
@@ -89,7 +83,7 @@ def test_wrong_answers_are_kept_for_practice():
 
 
 def test_forged_and_stale_messages_are_refused():
-    w = DrillWidget(seed=4, clock=Clock())
+    w = DrillWidget(seed=4, clock=ManualClock(NOW))
     assert not w.handle("start", None, {"learner": ""})
     assert not w.handle("eval", "1+1")
     w.handle("start", None, {"learner": "Pol"})
@@ -100,7 +94,7 @@ def test_forged_and_stale_messages_are_refused():
 
 
 def test_typed_text_and_names_are_escaped():
-    w = DrillWidget(seed=5, clock=Clock())
+    w = DrillWidget(seed=5, clock=ManualClock(NOW))
     w.handle("start", None, {"learner": "<b>Pol</b>"})
     assert "<b>Pol" not in w.html and "&lt;b&gt;Pol" in w.html
     while w.exercise.kind in ("choice", "match", "build"):
@@ -111,7 +105,7 @@ def test_typed_text_and_names_are_escaped():
 
 
 def test_a_card_picture_does_not_give_the_cornish_away():
-    w = DrillWidget(seed=6, clock=Clock())
+    w = DrillWidget(seed=6, clock=ManualClock(NOW))
     w.handle("start", None, {"learner": "Pol"})
     entry = next(e for e in load_vocab() if e.cornish == "Seyth an Palyow")
     w.exercises[0] = make_exercise(entry, "picture", w.rng, w.entries)

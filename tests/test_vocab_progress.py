@@ -10,18 +10,11 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from tutor.vocab import load_vocab
-from tutor.vocab.progress import Progress, entry_for_word, learner_name, progress_path
-from tutor.vocab.schedule import Deck, summarise, when_text
+from tutor.vocab.progress import Progress, entry_for_word, keep_fumbles, learner_name, progress_path
+from tutor.vocab.schedule import Deck, ManualClock, summarise, when_text
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +23,7 @@ def _progress_env(tmp_path, monkeypatch):
 
 
 def test_a_session_brings_new_words_then_due_ones_with_a_fixed_clock():
-    clock = Clock()
+    clock = ManualClock(START)
     deck = Deck(clock=clock)
     entries = load_vocab()
     first = deck.session(entries, random.Random(1), size=10, new=3)
@@ -51,7 +44,7 @@ def test_a_session_brings_new_words_then_due_ones_with_a_fixed_clock():
 
 def test_the_same_answers_at_the_same_times_give_the_same_schedule():
     def run() -> list:
-        clock = Clock()
+        clock = ManualClock(START)
         deck = Deck(clock=clock)
         for step in range(6):
             deck.review("number:seyth", correct=step % 3 != 1)
@@ -74,7 +67,7 @@ def test_the_default_path_follows_the_environment(monkeypatch, tmp_path):
 
 
 def test_learners_keep_their_own_progress():
-    clock = Clock()
+    clock = ManualClock(START)
     store = Progress(clock=clock)
     for name, right in (("Kerensa", True), ("Jowan", False)):
         deck = store.deck(name)
@@ -114,7 +107,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
 def test_a_corrupt_file_is_reported_moved_aside_and_replaced(tmp_path):
     path = tmp_path / "progress.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
-    store = Progress(path, clock=Clock())
+    store = Progress(path, clock=ManualClock(START))
     assert store.recovered is not None and store.recovered.read_bytes().startswith(b"this is not")
     assert "could not be read" in store.report and str(store.recovered) in store.report
     assert store.learners() == []
@@ -124,7 +117,7 @@ def test_a_corrupt_file_is_reported_moved_aside_and_replaced(tmp_path):
 
 
 def test_fumbles_from_play_are_kept_and_their_words_come_due():
-    clock = Clock()
+    clock = ManualClock(START)
     store = Progress(clock=clock)
     entries = load_vocab()
     marked = store.record_fumbles("Pol", [("seyth", "seith"), ("genes", "genas"), ("", "hello"), ("byd", "onan")],
@@ -137,7 +130,7 @@ def test_fumbles_from_play_are_kept_and_their_words_come_due():
 
 
 def test_export_and_import_json(tmp_path):
-    clock = Clock()
+    clock = ManualClock(START)
     store = Progress(clock=clock)
     deck = store.deck("Kerensa")
     store.record("Kerensa", deck.review("rank:byd", True), deck.cards["rank:byd"])
@@ -155,3 +148,8 @@ def test_export_and_import_json(tmp_path):
 
 def test_learner_name_is_trimmed():
     assert learner_name("  Pol   Dower ") == "Pol Dower"
+
+
+def test_keep_fumbles_uses_the_default_file(tmp_path):
+    assert keep_fumbles("Vicki", [("byd", "bid")]) == ["rank:byd"]
+    assert Progress(tmp_path / "progress.sqlite3").fumbles("Vicki") == [("byd", "bid")]

@@ -261,3 +261,10 @@ def entry_for_word(word: str, entries: Iterable[Entry]) -> Entry | None:
         if entry.category == "phrase" and all(w in normalise(entry.cornish) for w in target):
             return entry
     return None
+
+
+def keep_fumbles(learner: str, fumbles: Iterable[tuple[str, str]], *, progress: Progress | None = None) -> list[str]:
+    """Keep the words a learner fumbled in play (e.g. ``PlayApp.fumbles``) so the drill brings them back now."""
+    from tutor.vocab.words import load_vocab
+
+    return (progress or Progress()).record_fumbles(learner, fumbles, load_vocab())

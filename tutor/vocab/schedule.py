@@ -28,6 +28,16 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+class ManualClock:
+    """A clock that stays where it is put (for tests and demonstrations): ``clock.now += timedelta(days=1)``."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
 def make_scheduler() -> Scheduler:
     """The FSRS-6 scheduler with its default parameters, without fuzzing."""
     return Scheduler(enable_fuzzing=False)

@@ -6,8 +6,9 @@ from tutor.engine import Game
 from tutor.games.chwech import CHWECH
 from tutor.games.gnav import GNAV
 from tutor.games.gwra_pyskessa import PYSKESSA
+from tutor.games.pig import PIG
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV, PIG)}
 
 
 def get_game(slug: str) -> Game:

@@ -1,0 +1,235 @@
+"""Pig / Donkey: one scenario per rule id, from explicit deals."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from tutor.cards import Card, Rank, parse_cards
+from tutor.engine import IllegalMove, Record, replay
+from tutor.games import get_game
+from tutor.games.pig import NOSE, WAIT, Pass, collecting_choice, score, top_ranks
+
+GAME = get_game("pig")
+NAMES = ["Ann", "Ben", "Cai", "Dee"]
+PASSING = ["AS AH KS QS", "AD KH KD QH", "AC KC QD QC"]
+DEALT_FOUR = ["AS AH AD AC", "KS KH KD QH", "KC QS QD QC"]
+RACE4 = ["AS AH AD AC", "KS KH KD QH", "KC QS QD JH", "QC JS JD JC"]
+
+
+def start(hands, letters=None, delays=None, **options):
+    deal = {"hands": [h.split() for h in hands]}
+    if letters is not None:
+        deal["letters"] = letters
+    if delays is not None:
+        deal["delays"] = delays
+    players = len(hands)
+    names = (NAMES + [f"P{i}" for i in range(4, 13)])[:players]
+    return GAME.start(players=players, deal=deal, names=names, **options)
+
+
+def play(state, *moves):
+    for move in moves:
+        state = state.apply(GAME.parse_action(state, move))
+    return state
+
+
+def rules_of(state):
+    return [e.rule for e in state.events]
+
+
+def test_pig_players():
+    for players in (3, 13):
+        state = GAME.start(players=players, seed=1)
+        assert len(state.hands) == players and all(len(h) == 4 for h in state.hands)
+        assert {c.rank for c in state.cards()} == set(top_ranks(players))
+    for players in (2, 14):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=players, seed=1)
+        assert info.value.rule == "pig.players"
+
+
+def test_pig_deal():
+    state = GAME.start(players=5, seed=4)
+    assert rules_of(state) == ["pig.deal"]
+    assert sorted({c.rank for h in state.hands for c in h}) == [Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
+    assert sorted(c for h in state.hands for c in h) == sorted(state.cards()) and len(state.cards()) == 20
+    for bad in ({"hands": [["AS"], ["AH"], ["AD"]]}, {"hands": [h.split() for h in ["AS AH AD AC", "KS KH KD KC",
+                                                                                         "2S 2H 2D 2C"]]},
+                {"hands": [h.split() for h in PASSING], "letters": [0, 0]}):
+        with pytest.raises(IllegalMove) as info:
+            GAME.start(players=3, deal=bad)
+        assert info.value.rule == "pig.deal"
+
+
+def test_pig_pass_is_simultaneous_and_hidden():
+    state = start(PASSING)
+    assert state.current_player == 0
+    one = play(state, "pass QS")
+    assert one.hands == state.hands  # nothing moves until everyone has chosen
+    assert "QS" not in repr(one.view(1)) and "Q♠" not in one.view(1).events[0].text
+    assert "ready to pass" in one.view(1).seats[0].info
+    two = play(one, "pass AD")
+    assert two.hands == state.hands and two.current_player == 2
+    three = play(two, "pass KC")
+    assert three.hands == tuple(tuple(sorted(parse_cards(h))) for h in ["AS AH KS KC", "KH KD QH QS",
+                                                                          "AC QD QC AD"])
+    assert rules_of(three) == ["pig.pass", "pig.pass"] and three.current_player == 0
+    with pytest.raises(IllegalMove) as info:
+        state.apply(Pass(Card.parse("JS")))
+    assert info.value.rule == "pig.pass"
+    with pytest.raises(IllegalMove) as info:
+        state.apply(WAIT)
+    assert info.value.rule == "pig.race"
+
+
+def test_pig_pass_on():
+    state = play(start(PASSING), "pass QS", "pass AD", "pass KC")
+    assert Card.parse("KC") in state.hands[0]  # just received
+    state = play(state, "pass KC", "pass QS", "pass AD")
+    assert rules_of(state).count("pig.pass.on") == 3
+    assert state.hands[0] == tuple(sorted(parse_cards("AS AH KS AD")))  # Cai passed on the AD he was given
+
+
+def test_pig_signal():
+    state = play(start(["AS AH AD KS", "KH KD QH QS", "AC KC QD QC"]), "pass KS", "pass QS", "pass AC")
+    assert NOSE in state.legal_actions()
+    state = play(state, "nose")
+    assert rules_of(state) == ["pig.signal"] and state.touched == (0,) and state.racing
+    assert state.current_player == 1 and state.legal_actions() == [NOSE, WAIT]
+
+
+def test_pig_signal_dealt():
+    state = start(DEALT_FOUR)
+    assert state.legal_actions()[-1] == NOSE
+    state = play(state, "nose")
+    assert rules_of(state) == ["pig.signal.dealt", "pig.signal"]
+
+
+def test_pig_signal_false():
+    state = start(PASSING)
+    assert NOSE not in state.legal_actions()
+    with pytest.raises(IllegalMove) as info:
+        state.apply(NOSE)
+    assert info.value.rule == "pig.signal.false"
+
+
+def test_pig_race():
+    state = play(start(RACE4, delays=[0, 1200, 800, 500]), "nose", "wait", "wait", "nose")
+    assert state.touched == (0, 3) and state.race_clock == 250 and state.current_player == 1
+    assert state.events[-1].text.startswith("Dee notices") and "without four of a kind" in state.events[-1].text
+    with pytest.raises(IllegalMove) as info:
+        state.apply(Pass(Card.parse("KS")))
+    assert info.value.rule == "pig.race"
+    end = play(state, "nose", "nose")  # same tick: the delays order them, Ben (1200 ms) is slower
+    pig = next(e for e in end.events if e.rule == "pig.pig")
+    assert pig.player == 1 and end.letters == (0, 1, 0, 0)
+
+
+def test_pig_race_ends_by_the_last_tick():
+    state = play(start(RACE4, delays=[0, 1, 2, 3], max_ticks=2), "nose", "wait", "wait", "wait")
+    assert state.legal_actions() == [NOSE]
+    with pytest.raises(IllegalMove) as info:
+        state.apply(WAIT)
+    assert info.value.rule == "pig.race"
+
+
+def test_pig_pig():
+    state = play(start(DEALT_FOUR), "nose", "nose", "wait")
+    assert rules_of(state) == ["pig.race", "pig.pig", "pig.letters", "pig.deal"]
+    assert "Cai" in state.events[1].text and state.letters == (0, 0, 1)
+
+
+def test_pig_letters():
+    state = play(start(DEALT_FOUR, letters=[0, 0, 2], word="DONKEY"), "nose", "nose", "wait")
+    letter = next(e for e in state.events if e.rule == "pig.letters")
+    assert letter.text.endswith("DON.") and state.letters == (0, 0, 3) and not state.is_over
+    assert state.result().scores == (6, 6, 3)
+    pig = play(start(DEALT_FOUR, letters=[0, 0, 2]), "nose", "nose", "wait")
+    assert "pig.out" in rules_of(pig)
+
+
+def test_pig_out():
+    state = play(start(RACE4, letters=[0, 0, 2, 0]), "nose", "nose", "wait", "nose")
+    assert rules_of(state)[-3:] == ["pig.letters", "pig.out", "pig.deal"]
+    assert state.hands[2] == () and sorted(len(h) for h in state.hands) == [0, 4, 4, 4]
+    assert {c.rank for h in state.hands for c in h} == {Rank.ACE, Rank.KING, Rank.QUEEN}
+    assert Counter(state.cards()) == Counter(start(RACE4).cards())
+    assert state.current_player == 1  # Ann deals now, so Ben chooses first
+    state = play(state, str(state.legal_actions()[0]))
+    assert state.current_player == 3  # Cai, who is out, is skipped
+
+
+def test_pig_win():
+    state = start(["AS AH AD AC", "KS KH KD KC", ""], letters=[0, 2, 3])
+    assert state.current_player == 0
+    state = play(state, "nose")
+    assert rules_of(state)[-3:] == ["pig.letters", "pig.out", "pig.win"]
+    assert state.is_over and state.result().winners == (0,) and state.legal_actions() == []
+    with pytest.raises(IllegalMove) as info:
+        state.apply(NOSE)
+    assert info.value.rule == "pig.win"
+    assert score((3, 0, 3)).winners == (1,)
+
+
+def test_pig_stale():
+    state = play(start(PASSING, stale_after=1), "pass QS", "pass AD", "pass KC")
+    assert rules_of(state)[2:5] == ["pig.stale", "pig.letters", "pig.deal"]
+    assert state.letters == (1, 0, 0)  # everyone holds at most a pair; Ann is first from the dealer's left
+
+
+def test_pig_donkey_match_is_longer_and_thirteen_players_play_out():
+    for players, word in ((3, "PIG"), (13, "DONKEY")):
+        state = GAME.start(players=players, seed=8, word=word)
+        rng = random.Random(1)
+        cards = Counter(state.cards())
+        steps = 0
+        while not state.is_over:
+            state = state.apply(collecting_choice(state, rng)[0])
+            steps += 1
+            assert Counter(state.cards()) == cards
+        assert sum(state.letters) == len(word) * (players - 1) + state.letters[state.result().winners[0]]
+        assert steps <= GAME.max_actions * (2 if word == "DONKEY" else 1)
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=3, seed=1, word="HORSE")
+    assert info.value.rule == "pig.letters"
+
+
+def test_pig_same_seed_same_race_and_record_replays():
+    def race(seed):
+        state = GAME.start(players=6, seed=seed)
+        rng = random.Random(seed)
+        record = state.setup
+        while not state.is_over:
+            action = collecting_choice(state, rng)[0]
+            record, state = record.with_action(action), state.apply(action)
+        return state, record
+    a, record = race(3)
+    b, _ = race(3)
+    assert a == b and replay(Record.from_json(record.to_json()))[-1] == a
+
+
+def test_pig_heuristic_collects_and_explains():
+    state = start(PASSING)
+    action, reason = collecting_choice(state, random.Random(0))
+    assert action in (Pass(Card.parse("KS")), Pass(Card.parse("QS"))) and "aces" in reason
+    action, reason = collecting_choice(start(DEALT_FOUR), random.Random(0))
+    assert action == NOSE and "four aces" in reason
+
+
+def test_pig_race_in_real_time_in_the_play_app():
+    from tutor.widgets.race import RaceApp
+
+    app = RaceApp("pig", players=3, seed=2, level="strong")
+    for _ in range(400):
+        if app.state.is_over or app.playing:
+            break
+        assert app.handle("move", str(app.state.legal_actions()[0]))
+    assert app.playing and app.interval == 250 and app.state.current_player == 0
+    tick = app.state.tick
+    assert app.handle("tick")  # no click in this quarter second: still looking
+    assert app.state.tick > tick or not app.state.racing
+    if app.playing:
+        before = len(app.record.actions)
+        assert app.handle("move", "nose")
+        assert app.record.actions[before] == "nose"  # the learner's click, in the tick it came

@@ -76,8 +76,14 @@ def kernel_alive(url: str, kernel_id: str) -> bool:
 
 def kernel_processes(server_pid: int) -> list[psutil.Process]:
     """The kernels a Voilà server runs (its ipykernel child processes)."""
-    return [p for p in psutil.Process(server_pid).children(recursive=True)
-            if "ipykernel_launcher" in " ".join(p.cmdline())]
+    found = []
+    for process in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "ipykernel_launcher" in " ".join(process.cmdline()):
+                found.append(process)
+        except (psutil.ZombieProcess, psutil.NoSuchProcess, psutil.AccessDenied):
+            continue  # a kernel that has just ended
+    return found
 
 
 def server_pid(port_url: str) -> int:
@@ -98,9 +104,12 @@ class KernelChannel:
         self.ws = None
 
     async def connect(self) -> "KernelChannel":
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
-        self.ws = await asyncio.wait_for(websocket_connect(self.ws_url), 30)
+        # Generous limits: thirty kernels starting at once on two cores can keep the server busy for a while.
+        request = HTTPRequest(self.ws_url, connect_timeout=90, request_timeout=90)
+        self.ws = await asyncio.wait_for(websocket_connect(request), 120)
         return self
 
     async def send(self, msg_type: str, content: dict) -> str:

@@ -111,3 +111,20 @@ def test_the_mode_switch_and_its_limits():
     assert app.handle("mode", "false") and not app.cornish
     with pytest.raises(ValueError, match="mode of Gwra Pyskessa"):
         PlayApp("chwech", cornish=True)
+
+
+def test_words_fumbled_in_play_go_to_the_learners_drill(monkeypatch, tmp_path):
+    from tutor.vocab import Progress
+
+    monkeypatch.setenv("GWARI_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    app, names = cornish_app()
+    app.handle("say", None, {"said": f"{names[1]}, eus seith genes?", "learner": "Morwenna"})
+    assert Progress().fumbles("Morwenna") == [("seyth", "seith")]
+    assert "Morwenna" in app.html
+
+
+def test_without_a_name_nothing_is_written(monkeypatch, tmp_path):
+    monkeypatch.setenv("GWARI_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    app, names = cornish_app()
+    app.handle("say", f"{names[1]}, eus seith genes?")
+    assert not (tmp_path / "progress.sqlite3").exists()

@@ -61,6 +61,7 @@ class PlayApp(GwariWidget):
         self.cornish = cornish
         self.said = ""
         self.correction = ""
+        self.learner = ""
         self.fumbles: list[tuple[str, str]] = []
         self.game = get_game(slug)
         self.lesson = load_lesson(slug)
@@ -126,6 +127,7 @@ class PlayApp(GwariWidget):
             raise ValueError("Typing the ask is the Cornish mode.")
         text = str(value if value not in (None, "") else inputs.get("said", ""))[:200]
         self.said, self.correction = text, ""
+        self.learner = str(inputs.get("learner", self.learner))[:60].strip()
         names = [seat.name for seat in self.state.view(self.seat).seats]
         try:
             asked = read_ask(text, names)
@@ -133,10 +135,22 @@ class PlayApp(GwariWidget):
             self.correction = exc.hint
             if exc.expected:
                 self.fumbles.append((exc.expected, exc.typed))
+                self._keep_for_drill(exc.expected, exc.typed)
             self.error = None
             self.refresh()
             return
         self._try(lambda: self.game.parse_action(self.state, f"ask {asked.target} for {asked.rank.code}"))
+
+    def _keep_for_drill(self, expected: str, typed: str) -> None:
+        """A fumbled word goes to the learner's drill schedule, when the learner has given a name."""
+        if not self.learner:
+            return
+        from tutor.vocab import keep_fumbles
+
+        try:
+            keep_fumbles(self.learner, [(expected, typed)])
+        except ValueError as exc:  # a name the progress store refuses
+            self.correction += f" (Not kept for the drill: {exc})"
 
     def on_mode(self, value: Any, _inputs: dict) -> None:
         """Switch between choosing moves by clicking and asking in Cornish (Gwra Pyskessa only)."""
@@ -287,7 +301,11 @@ class PlayApp(GwariWidget):
                 f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
                 f'lang="kw" autocomplete="off" spellcheck="false" placeholder="Pol, eus seyth genes?" '
                 f'aria-label="your question in Cornish" value="{esc(self.said)}">'
-                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}</div>")
+                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}"
+                f'<div class="gw-small">Your name, to practise the words you miss in the '
+                f'<a href="cornish-drill.ipynb">Cornish drill</a>: <input type="text" data-gw-input="learner" '
+                f'data-key="learner" aria-label="your name" style="min-width:8em;width:10em" '
+                f'value="{esc(self.learner)}"></div></div>')
 
     def _log_html(self) -> str:
         """What happened since the learner's last move, then the whole game so far (folded)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -100,6 +101,8 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
         proc.join(60)
         assert proc.exitcode == 0
     store = Progress(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert len(store.answers("Pol")) == 40 and len(store.answers("Vicki")) == 40
     assert len(store.deck("Vicki").cards) == 40
 

@@ -94,7 +94,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     path = str(tmp_path / "shared.sqlite3")
     Progress(path)
     ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_writer, args=(path, name, 40)) for name in ("Pol", "Vicki")]
+    procs = [ctx.Process(target=_writer, args=(path, name, 150)) for name in ("Pol", "Vicki")]
     for proc in procs:
         proc.start()
     for proc in procs:
@@ -103,8 +103,8 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     store = Progress(path)
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert len(store.answers("Pol")) == 40 and len(store.answers("Vicki")) == 40
-    assert len(store.deck("Vicki").cards) == 40
+    assert len(store.answers("Pol")) == 150 and len(store.answers("Vicki")) == 150
+    assert len(store.deck("Vicki").cards) == 150
 
 
 def test_a_corrupt_file_is_reported_moved_aside_and_replaced(tmp_path):

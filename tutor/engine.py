@@ -120,6 +120,29 @@ class State(Protocol):
     def describe(self, action: Any) -> str: ...
 
 
+class SeatedState:
+    """What states that keep ``current`` (the seat to move, ``None`` once over) and ``hands`` share."""
+
+    __slots__ = ()
+    current: int | None
+    hands: tuple
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose decision it is; ``None`` once the game is over."""
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.current is None
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+
 class Game:
     """A registered game: metadata that generic tests read, and ``start``.
 

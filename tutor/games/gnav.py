@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from tutor.cards import GnavCard, GnavRank, gnav_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
 from tutor.mechanics import read_deal
 
 PREFIX = "gnav"
@@ -106,7 +106,7 @@ def round_losers(cards: Sequence[GnavCard | None]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class GnavState:
+class GnavState(SeatedState):
     """A position of Gnav; immutable, ``apply`` returns the next one."""
 
     setup: Record
@@ -127,21 +127,6 @@ class GnavState:
     events: tuple[Event, ...] = ()
 
     # -- the contract
-
-    @property
-    def current_player(self) -> int | None:
-        """Whose turn it is; ``None`` once the game is over."""
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        """True once one player (or a group going out together) is left."""
-        return self.current is None
-
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
 
     def counters_left(self, seat: int) -> int:
         """Counters a seat still has (with the slate: strokes still to go before being out)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from tutor.cards import FRENCH_RANKS, RANKS_BY_CODE, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
 from tutor.mechanics import deal_round_robin, insert_sorted, read_deal
 
 PREFIX = "pyskessa"
@@ -106,7 +106,7 @@ class AskLog:
 
 
 @dataclass(frozen=True, slots=True)
-class PyskessaState:
+class PyskessaState(SeatedState):
     """A position of Gwra Pyskessa; immutable, ``apply`` returns the next one."""
 
     setup: Record
@@ -120,21 +120,6 @@ class PyskessaState:
     asks: tuple[AskLog, ...] = ()
 
     # -- the contract
-
-    @property
-    def current_player(self) -> int | None:
-        """Whose turn it is to ask; ``None`` once the game is over."""
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        """True once no further catch is possible (all sets scored, in a full game)."""
-        return self.current is None
-
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
 
     def legal_actions(self) -> list[Ask]:
         """Every ask the player to move may make: any other (allowed) player, any rank they hold."""

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from tutor.cards import BadNotation, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
 from tutor.mechanics import deal_round_robin, read_deal
 
 PREFIX = "pig"
@@ -152,7 +152,7 @@ def has_four(hand: tuple[Card, ...]) -> Rank | None:
 
 
 @dataclass(frozen=True, slots=True)
-class PigState:
+class PigState(SeatedState):
     """A position of Pig; immutable, ``apply`` returns the next one."""
 
     setup: Record
@@ -174,21 +174,6 @@ class PigState:
     events: tuple[Event, ...] = ()
 
     # -- the contract
-
-    @property
-    def current_player(self) -> int | None:
-        """Who decides next; ``None`` once the game is over."""
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        """True once one player is left."""
-        return self.current is None
-
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
 
     @property
     def racing(self) -> bool:

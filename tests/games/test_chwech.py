@@ -15,7 +15,7 @@ from tutor.games.chwech import (PACKS, PASS, Play, card_power, deal_score, deal_
 from tutor.games.chwech_bot import heuristic
 
 GAME = get_game("chwech")
-SEED = Path("/work/shared/seeds/002_ab5bd2d6eb4db664.txt")
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_ab5bd2d6eb4db664.txt"
 # A six-player deal used by many tests: seat 0 leads hearts; seats 1, 3 and 4 hold one heart each, seats 2 and 5 none.
 BASE = ["7H 2S", "9H 3S", "4C 5S", "KH 6S", "2H 8S", "5D 9S"]
 

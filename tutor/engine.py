@@ -87,6 +87,11 @@ class TableView:
         return render.table_html(self)
 
 
+def shown_to(viewer: int | None, seat: int, hand: tuple) -> tuple:
+    """A seat's hand as ``viewer`` sees it: their own (or, for ``None``, every) hand face up, others face down."""
+    return hand if viewer is None or viewer == seat else (None,) * len(hand)
+
+
 @runtime_checkable
 class Action(Protocol):
     """An action has a canonical text form (``str``) that its game's ``parse_action`` reads back."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.cards import FRENCH_RANKS, SUITS_BY_LETTER, BadNotation, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, shown_to, TableView
 from tutor.mechanics import deal_round_robin, read_deal
 from tutor.tricks import seats_between, seats_from, trick_winner
 
@@ -234,7 +234,7 @@ class ChwechState:
         """What ``player`` sees: own hand, others' hand sizes, cards won, and the trick in the centre."""
         seats = []
         for seat, hand in enumerate(self.hands):
-            shown = hand if player is None or player == seat else (None,) * len(hand)
+            shown = shown_to(player, seat, hand)
             note = " (sits out)" if seat in self.sat_out else ""
             seats.append(SeatView(self.names[seat], shown, (),
                                   f"won {len(self.won[seat])} · total {self.totals[seat]}{note}"))

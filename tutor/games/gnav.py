@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from tutor.cards import GnavCard, GnavRank, gnav_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatedState, SeatView, shown_to, TableView
 from tutor.mechanics import read_deal
 
 PREFIX = "gnav"
@@ -157,7 +157,7 @@ class GnavState(SeatedState):
         """What ``player`` sees: only their own card; counters, the dealer and who knocked are public."""
         seats = []
         for seat, card in enumerate(self.hands):
-            hand = () if card is None else (card if player is None or player == seat else None,)
+            hand = () if card is None else shown_to(player, seat, (card,))
             seats.append(SeatView(self.names[seat], hand, info=self.seat_info(seat)))
         return TableView(game=GNAV.slug, viewer=player, seats=tuple(seats), current=self.current,
                          stock=len(self.stock), centre=self.aside,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from tutor.cards import FRENCH_RANKS, RANKS_BY_CODE, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatedState, SeatView, shown_to, TableView
 from tutor.mechanics import deal_round_robin, insert_sorted, read_deal
 
 PREFIX = "pyskessa"
@@ -141,7 +141,7 @@ class PyskessaState(SeatedState):
         """What ``player`` sees (others' hands face down); ``None`` shows every hand."""
         seats = []
         for seat, hand in enumerate(self.hands):
-            shown = hand if player is None or player == seat else (None,) * len(hand)
+            shown = shown_to(player, seat, hand)
             melds = tuple(tuple(Card(rank, suit) for suit in Suit) for rank in self.sets[seat])
             n = len(self.sets[seat])
             seats.append(SeatView(self.names[seat], shown, melds, f"{n} set{'s' * (n != 1)}"))

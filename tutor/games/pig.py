@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from tutor.cards import BadNotation, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, SeatedState, TableView
+from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatedState, SeatView, shown_to, TableView
 from tutor.mechanics import deal_round_robin, read_deal
 
 PREFIX = "pig"
@@ -227,7 +227,7 @@ class PigState(SeatedState):
         seats = []
         word = self.rules.word
         for seat, hand in enumerate(self.hands):
-            shown = hand if player is None or player == seat else (None,) * len(hand)
+            shown = shown_to(player, seat, hand)
             n = self.letters[seat]
             info = word[:n] if n else "no letters"
             if n == len(word):

@@ -14,6 +14,8 @@ from tutor.games.chwech import (PACKS, PASS, Play, card_power, deal_score, deal_
                                 parse_action)
 from tutor.games.chwech_bot import heuristic
 
+from .scenario import rules_of
+
 GAME = get_game("chwech")
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_ab5bd2d6eb4db664.txt"
 # A six-player deal used by many tests: seat 0 leads hearts; seats 1, 3 and 4 hold one heart each, seats 2 and 5 none.
@@ -29,10 +31,6 @@ def run(state, *moves):
     for move in moves:
         state = state.apply(parse_action(move))
     return state
-
-
-def rules_of(state):
-    return [e.rule for e in state.events]
 
 
 def refused(state, move):

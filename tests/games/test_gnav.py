@@ -7,6 +7,8 @@ from tutor.engine import IllegalMove
 from tutor.games import get_game
 from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers
 
+from .scenario import play, rules_of
+
 GAME = get_game("gnav")
 NAMES = ["Ola", "Kari", "Per", "Liv", "Ann", "Ben"]
 
@@ -18,16 +20,6 @@ def start(hands, stock=(), counters=None, names=None, **options):
     if counters is not None:
         deal["counters"] = list(counters)
     return GAME.start(players=len(hands), deal=deal, names=names or NAMES[:len(hands)], **options)
-
-
-def play(state, *moves):
-    for move in moves:
-        state = state.apply(GAME.parse_action(state, move))
-    return state
-
-
-def rules_of(state):
-    return [e.rule for e in state.events]
 
 
 def round_over(state, rules):

@@ -10,6 +10,8 @@ from tutor.engine import IllegalMove
 from tutor.games import get_game
 from tutor.games.gwra_pyskessa import Ask, known_holdings, remembering_choice, score
 
+from .scenario import rules_of
+
 GAME = get_game("gwra-pyskessa")
 NAMES3 = ["Joe", "Vicki", "Pol"]
 
@@ -22,10 +24,6 @@ def start(hands, stock=(), players=None, sets=None, names=None, **options):
     players = players or len(hands)
     return GAME.start(players=players, deal=deal, names=names or (NAMES3 + ["Ann", "Ben", "Cat"])[:players],
                       **options)
-
-
-def rules_of(state):
-    return [e.rule for e in state.events]
 
 
 def test_pyskessa_players():

@@ -10,6 +10,8 @@ from tutor.engine import IllegalMove, Record, replay
 from tutor.games import get_game
 from tutor.games.pig import NOSE, WAIT, Pass, collecting_choice, score, top_ranks
 
+from .scenario import play, rules_of
+
 GAME = get_game("pig")
 NAMES = ["Ann", "Ben", "Cai", "Dee"]
 PASSING = ["AS AH KS QS", "AD KH KD QH", "AC KC QD QC"]
@@ -26,16 +28,6 @@ def start(hands, letters=None, delays=None, **options):
     players = len(hands)
     names = (NAMES + [f"P{i}" for i in range(4, 13)])[:players]
     return GAME.start(players=players, deal=deal, names=names, **options)
-
-
-def play(state, *moves):
-    for move in moves:
-        state = state.apply(GAME.parse_action(state, move))
-    return state
-
-
-def rules_of(state):
-    return [e.rule for e in state.events]
 
 
 def test_pig_players():

@@ -31,7 +31,8 @@ LOAD_MS = 90_000
 SECRET = "secret-detail-4711"
 RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
          "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-CULL_IDLE, CULL_INTERVAL = 4, 1  # seconds, for the fault tests (voila.json has the classroom values)
+CULL_IDLE, CULL_INTERVAL = 10, 1  # seconds, for the fault tests (voila.json has the classroom values); long
+# enough that a page still loading on a busy machine keeps its kernel
 
 
 TEMPLATES = ROOT / "tutor" / "jupyter"

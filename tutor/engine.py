@@ -75,6 +75,7 @@ class TableView:
     centre_label: str = ""
     events: tuple[Event, ...] = ()
     status: str = ""
+    has_stock: bool = True  # False for games dealt out whole, which have no stock to show
 
     def _repr_svg_(self) -> str:
         from tutor import render

@@ -212,12 +212,17 @@ def table_html(view: Any, *, width: int = 60, style: bool = True, own_hand: bool
             parts.append('<div class="gw-melds">' + "".join(
                 hand_svg(m, width=width // 2, overlap=0.7, label=f"{info.name}'s set") for m in info.melds) + "</div>")
         parts.append("</div>")
-    parts.append(f'<div class="gw-centre"><h4>Stock</h4><div class="gw-info">{view.stock} cards</div>')
-    if view.stock:
-        parts.append(card_svg(None, width=width // 2 + 10))
-    if view.centre:
-        parts.append(f'<div class="gw-info">{html.escape(view.centre_label)}</div>' + hand_svg(view.centre, width=width))
-    parts.append("</div></div>")
+    if view.has_stock or view.centre:
+        parts.append('<div class="gw-centre">')
+        if view.has_stock:
+            parts.append(f'<h4>Stock</h4><div class="gw-info">{view.stock} cards</div>')
+            if view.stock:
+                parts.append(card_svg(None, width=width // 2 + 10))
+        if view.centre:
+            parts.append(f'<div class="gw-info">{html.escape(view.centre_label)}</div>'
+                         + hand_svg(view.centre, width=width))
+        parts.append("</div>")
+    parts.append("</div>")
     return "".join(parts)
 
 

@@ -243,7 +243,7 @@ class ChwechState:
         if self.trick:
             leader = self.trick[0][0]
             label = f"{self.names[leader]} led {self.led.english if self.led else ''}"
-        return TableView(game=CHWECH.slug, viewer=player, seats=tuple(seats), current=self.current_player,
+        return TableView(game=CHWECH.slug, has_stock=False, viewer=player, seats=tuple(seats), current=self.current_player,
                          centre=centre, centre_label=label, events=self.events, status=self.status())
 
     def cards(self) -> list[Card]:

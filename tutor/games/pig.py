@@ -237,7 +237,7 @@ class PigState(SeatedState):
             elif not self.racing and self.chosen and self.chosen[seat] is not None:
                 info += " — ready to pass"
             seats.append(SeatView(self.names[seat], shown, (), info))
-        return TableView(game=PIG.slug, viewer=player, seats=tuple(seats), current=self.current,
+        return TableView(game=PIG.slug, has_stock=False, viewer=player, seats=tuple(seats), current=self.current,
                          events=self.events, status=self.status())
 
     def cards(self) -> list[Card]:

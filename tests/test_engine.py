@@ -59,7 +59,7 @@ def test_names_must_match_the_player_count():
 
 
 def test_unknown_option_is_named():
-    with pytest.raises(TypeError, match="no option 'jokers'"):
+    with pytest.raises(ValueError, match="option jokers"):
         get_game("gwra-pyskessa").start(players=3, jokers=True)
 
 
@@ -72,3 +72,57 @@ def test_the_dealer_left_starts_and_default_dealer_is_the_last_seat():
 def test_illegal_move_is_a_value_error_with_rule_and_reason():
     exc = IllegalMove("pyskessa.ask", "Because.")
     assert isinstance(exc, ValueError) and exc.rule == "pyskessa.ask" and exc.reason == "Because."
+
+
+def test_option_types_are_checked_by_name():
+    game = get_game("gwra-pyskessa")
+    for value in ("no", 2, None, 1.0):
+        with pytest.raises(ValueError, match="option lucky_draw_continues"):
+            game.start(players=3, lucky_draw_continues=value)
+    assert game.start(players=3, lucky_draw_continues=True).rules.lucky_draw_continues is True
+
+
+@pytest.mark.parametrize("field, value", [("seed", "1"), ("seed", True), ("dealer", "1"), ("dealer", True),
+                                          ("names", "Jory"), ("names", [1, 2, 3]), ("players", True)])
+def test_start_arguments_of_the_wrong_type_are_named(field, value):
+    with pytest.raises(ValueError, match=field):
+        get_game("gwra-pyskessa").start(**{"players": 3, field: value})
+
+
+def test_records_are_hashable_and_equal_by_content():
+    a = get_game("gwra-pyskessa").start(players=3, seed=5).setup
+    b = Record.from_json(a.to_json())
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+
+
+@pytest.mark.parametrize("text, field", [
+    ('{"game": "gwra-pyskessa", "players": "3"}', "record.players"),
+    ('{"game": "gwra-pyskessa", "players": 3, "actions": [1]}', "record.actions"),
+    ('{"game": "gwra-pyskessa", "players": 3, "names": "abc"}', "record.names"),
+    ('{"game": "gwra-pyskessa", "players": 3, "colour": 1}', "record.colour"),
+    ('{"game": "snap", "players": 3}', "record.game"),
+])
+def test_broken_record_fields_are_named(text, field):
+    with pytest.raises(ValueError, match=field.replace(".", r"\.")):
+        replay(Record.from_json(text))
+
+
+def test_replay_names_the_action_that_fails():
+    record = get_game("gwra-pyskessa").start(players=3, seed=5).setup.with_action("ask 9 for 7")
+    with pytest.raises(IllegalMove, match=r"record\.actions\[0\]"):
+        replay(record)
+
+
+def test_match_sheet_ends_by_deals_or_target_and_names_the_leaders():
+    from tutor.match import EndRule, ScoreSheet, next_dealer
+
+    sheet = ScoreSheet(("A", "B"), EndRule(target=100, lowest_wins=True))
+    sheet = sheet.after([40, 70]).after([30, 35])
+    assert sheet.totals == (70, 105) and sheet.is_over and sheet.leaders() == (0,)
+    table = sheet.table()
+    assert table.rows[1] == ("Deal 2", (30, 35)) and "lowest" in table.note
+    fixed = ScoreSheet(("A", "B", "C"), EndRule(deals=2)).after([1, 1, 0])
+    assert not fixed.is_over and fixed.after([0, 0, 0]).is_over and fixed.leaders() == (0, 1)
+    assert next_dealer(2, 3) == 0 and next_dealer(0, 3, out=[False, True, False]) == 2
+    with pytest.raises(ValueError):
+        sheet.after([1])

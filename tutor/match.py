@@ -1,0 +1,100 @@
+"""Games made of several deals: the running score table, the dealer's turn, and when the match ends.
+
+Pure values: a ``ScoreSheet`` grows by one row a deal and says whether the
+match is over and who won, under an ``EndRule`` built from a game's options
+(a fixed number of deals, a target score, or the first past a mark; highest or
+lowest wins).  A game keeps its sheet in its state; the table view shows
+``sheet.table()`` and the play app shows it between deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tutor.engine import ScoreTable
+
+
+@dataclass(frozen=True, slots=True)
+class EndRule:
+    """When a match ends and who wins it.
+
+    ``deals``: the match is that many deals (``None``: no fixed number).
+    ``target``: the match ends after the deal in which a total reaches it
+    (``>= target`` when ``lowest_wins`` is false, and likewise for a game to 100
+    where the lowest total wins: the match still ends when someone reaches it).
+    ``lowest_wins``: the lowest total wins (Burn), else the highest.
+    """
+
+    deals: int | None = None
+    target: int | None = None
+    lowest_wins: bool = False
+
+    def __post_init__(self) -> None:
+        if self.deals is None and self.target is None:
+            raise ValueError("A match needs a number of deals or a target score.")
+        if self.deals is not None and self.deals < 1:
+            raise ValueError(f"deals must be at least 1, not {self.deals}.")
+
+    def words(self) -> str:
+        """The end rule as a learner reads it: "8 deals; highest total wins"."""
+        parts = []
+        if self.deals is not None:
+            parts.append(f"{self.deals} deal{'s' * (self.deals != 1)}")
+        if self.target is not None:
+            parts.append(f"until someone reaches {self.target}")
+        return "; ".join(parts) + ("; lowest total wins" if self.lowest_wins else "; highest total wins")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The scores of a match so far: one row per deal, a column per seat (or team)."""
+
+    columns: tuple[str, ...]
+    rule: EndRule
+    rows: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each column's total so far."""
+        return tuple(sum(row[i] for row in self.rows) for i in range(len(self.columns)))
+
+    @property
+    def deals(self) -> int:
+        """Deals scored so far."""
+        return len(self.rows)
+
+    def after(self, scores: Sequence[int]) -> "ScoreSheet":
+        """The sheet with one more deal's scores."""
+        row = tuple(scores)
+        if len(row) != len(self.columns):
+            raise ValueError(f"A deal's scores need {len(self.columns)} values, not {len(row)}.")
+        return ScoreSheet(self.columns, self.rule, self.rows + (row,))
+
+    @property
+    def is_over(self) -> bool:
+        """True once the end rule is met."""
+        if self.rule.deals is not None and self.deals >= self.rule.deals:
+            return True
+        return self.rule.target is not None and self.deals > 0 and any(
+            t >= self.rule.target for t in self.totals)
+
+    def leaders(self) -> tuple[int, ...]:
+        """The columns with the best total (several on a tie)."""
+        totals = self.totals
+        best = min(totals) if self.rule.lowest_wins else max(totals)
+        return tuple(i for i, t in enumerate(totals) if t == best)
+
+    def table(self, *, label: str = "Deal") -> ScoreTable:
+        """The sheet for the table view: "Deal 1", "Deal 2"…, the totals and the end rule in words."""
+        rows = tuple((f"{label} {i + 1}", row) for i, row in enumerate(self.rows))
+        return ScoreTable(self.columns, rows, self.totals, self.rule.words().capitalize() + ".")
+
+
+def next_dealer(dealer: int, players: int, *, out: Sequence[bool] = ()) -> int:
+    """The next dealer clockwise (to the left), skipping seats marked out."""
+    for step in range(1, players + 1):
+        seat = (dealer + step) % players
+        if not (out and out[seat]):
+            return seat
+    raise ValueError("Every seat is out: nobody can deal.")

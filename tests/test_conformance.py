@@ -40,29 +40,26 @@ def random_game(game, players, seed, bot_seed, level="random"):
     return states, record
 
 
-def illegal_candidates(state, game):
-    """Actions of the right type that the position must refuse (plus junk)."""
+def illegal_candidates(state, game, seen):
+    """Well-formed actions the position must refuse: every action legal somewhere earlier in the game,
+    and every move a learner may try with a card of the mover's hand, that is not legal now (plus junk)."""
     legal = {str(a) for a in state.legal_actions()}
     out = [None, "not an action", 42]
-    proto = state.legal_actions()[0] if state.legal_actions() else None
-    if proto is not None:
-        for text in _mutations(str(proto)):
-            try:
-                action = game.parse_action(state, text)
-            except (IllegalMove, ValueError):
-                continue
-            if str(action) not in legal:
-                out.append(action)
+    tries = list(seen)
+    if not state.is_over:
+        me = state.current_player
+        for card in state.view(me).seats[me].hand:
+            tries.extend(str(a) for a in state.candidate_actions(card))
+    for text in dict.fromkeys(tries):
+        if text in legal:
+            continue
+        try:
+            action = game.parse_action(state, text)
+        except (IllegalMove, ValueError):
+            continue
+        if str(action) not in legal:
+            out.append(action)
     return out
-
-
-def _mutations(text):
-    """Other actions of the same form: every number in the text replaced by nearby values and codes."""
-    words = text.split()
-    codes = [str(n) for n in range(-1, 16)] + ["J", "Q", "K", "A", "JK"]
-    for i in range(len(words)):
-        for code in codes:
-            yield " ".join(words[:i] + [code] + words[i + 1:])
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -91,23 +88,38 @@ def test_random_games_conserve_cards_end_and_replay(slug, data):
     assert random_game(game, players, seed, seed ^ 1, level)[0][-1] == states[-1], "same seed, same game"
 
 
+def probe(game, seed, steps):
+    """Play ``steps`` random moves, trying every well-formed illegal action on the way; count those tried."""
+    rng = random.Random(seed)
+    state = game.start(players=game.default_players, seed=seed)
+    lesson_ids = set(load_lesson(game.slug).ids)
+    seen: dict[str, None] = {}
+    tried = 0
+    for _ in range(steps + 1):
+        before = (state, repr(state), hash(state))
+        for action in illegal_candidates(state, game, seen):
+            with pytest.raises(IllegalMove) as info:
+                state.apply(action)
+            assert info.value.rule in lesson_ids and info.value.reason
+            assert (state, repr(state), hash(state)) == before
+            tried += action is not None and not isinstance(action, (str, int))
+        if state.is_over:
+            break
+        seen.update((str(a), None) for a in state.legal_actions())
+        state = state.apply(rng.choice(state.legal_actions()))
+    return tried
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
 def test_illegal_actions_raise_name_a_lesson_rule_and_change_nothing(slug, seed, steps):
-    game = GAMES[slug]
-    rng = random.Random(seed)
-    state = game.start(players=game.default_players, seed=seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(state.legal_actions()))
-    lesson_ids = set(load_lesson(slug).ids)
-    before = (state, repr(state))
-    for action in illegal_candidates(state, game):
-        with pytest.raises(IllegalMove) as info:
-            state.apply(action)
-        assert info.value.rule in lesson_ids and info.value.reason
-        assert (state, repr(state)) == before
+    probe(GAMES[slug], seed, steps)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_illegal_move_probe_finds_well_formed_illegal_actions(slug):
+    """The probe above could pass by trying nothing; here it must try real (well-formed) illegal actions."""
+    assert sum(probe(GAMES[slug], seed, 40) for seed in range(3)) > 0
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -96,9 +96,16 @@ def test_deal_code_round_trips_and_loads_the_same_deal():
     other = PlayApp("gwra-pyskessa", players=4, seed=1)
     assert other.handle("load", None, {"code": app.code})
     assert other.state.hands == app.state.hands and other.code == app.code
-    for bad in ("", "x-1", "3", "3-1-no such"):
-        assert not other.handle("load", None, {"code": bad})
-    assert not other.handle("load", None, {"code": "3-5-jokers"})  # unknown option
+    for bad in ("", "x-1", "3", "3-1-no such", "3-5-jokers", "9-1"):
+        before = other.state
+        assert other.handle("load", None, {"code": bad})  # the message is fine; the code is refused, in words
+        assert other.state is before and "could not be used" in other.notice and "3-4821" in other.render()
+
+
+def test_a_loaded_deal_uses_the_bot_level_chosen_in_the_menu():
+    app = PlayApp("gwra-pyskessa", players=3, seed=77, level="strong")
+    assert app.handle("load", None, {"code": "3-77", "level": "random"})
+    assert app.level == "random" and all(bot.level == "random" for bot in app.bots.values())
 
 
 def test_new_game_reads_players_and_level_and_refuses_bad_ones():

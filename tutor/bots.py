@@ -40,13 +40,12 @@ class StrongBot(RandomBot):
 
     def __init__(self, slug: str, seed: int | None = 0) -> None:
         super().__init__(seed)
-        self.heuristic = getattr(get_game(slug), "heuristic", None)
+        self.game = get_game(slug)
 
     def explain(self, state: State) -> tuple[Any, str]:
-        """The action and the reason in words."""
-        if self.heuristic is None:
-            return super().explain(state)
-        return self.heuristic(state, self.rng)
+        """The action and the reason in words (a random move where the game has no heuristic)."""
+        choice = self.game.heuristic(state, self.rng)
+        return super().explain(state) if choice is None else choice
 
     def choose(self, state: State) -> Any:
         """The heuristic's action."""

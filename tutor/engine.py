@@ -305,6 +305,7 @@ class TypedInput:
     read: Callable[[Any, int, str], Any]  # (state, seat, text) -> action; raises Misread
     card_help: Callable[[Any], str]  # what clicking a card of the hand says (its name in the language)
     drill: bool = False  # fumbled words go to the learner's vocabulary drill
+    drill_notebook: str = ""  # the drill's notebook (without .ipynb), linked beside the box
 
 
 @dataclass(frozen=True)
@@ -345,6 +346,7 @@ class Game:
     max_actions: ClassVar[int]  # a bound on the length of any game (conformance tests use it)
     rule_prefix: ClassVar[str]
     inputs: ClassVar[Inputs] = Inputs()
+    extra_notebooks: ClassVar[tuple[tuple[str, str, str], ...]] = ()  # (stem, title, one line) for the gallery
     default_names: ClassVar[tuple[str, ...]] = (
         "Jory", "Tamsin", "Pol", "Kerensa", "Morwenna", "Derwa", "Kitto", "Elowen",
         "Peder", "Wenna", "Steren", "Massen", "Ygerna", "Tristan", "Jenifer", "Hedra",

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable
 
 from fsrs import Card as FsrsCard
+
+try:
+    import sqlite3
+except ImportError:  # Python in the browser (Pyodide) has no sqlite3 offline: the apps run, the store does not
+    sqlite3 = None  # type: ignore[assignment]
 
 from tutor.cornish import normalise
 from tutor.vocab.schedule import Answered, Clock, Deck, utc_now
@@ -57,6 +61,10 @@ def learner_name(name: Any) -> str:
     return text
 
 
+StoreError: type[Exception] = sqlite3.Error if sqlite3 is not None else OSError
+"""What a failing progress store raises (sqlite3's error where there is sqlite3)."""
+
+
 class Progress:
     """The progress file; every method opens a short connection, so several processes can share it."""
 
@@ -64,6 +72,8 @@ class Progress:
         self.path = Path(path) if path is not None else progress_path()
         self.clock = clock
         self.recovered: Path | None = None
+        if sqlite3 is None:
+            raise StoreError("Progress cannot be kept here: this Python has no sqlite3.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._init()
@@ -78,7 +88,7 @@ class Progress:
             return ""
         return f"The progress file {self.path} could not be read; it was moved to {self.recovered} and a new one started."
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self) -> Any:
         conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         return conn

@@ -13,7 +13,7 @@ __all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "
            "TableWidget", "deal_code", "gallery", "parse_deal_code", "play"]
 
 
-def play(slug: str = "gwra-pyskessa", **kwargs):
+def play(slug: str, **kwargs):
     """The play app with a step-through of each finished game shown below it."""
     import ipywidgets
 

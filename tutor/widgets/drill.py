@@ -9,12 +9,12 @@ writes nothing.
 from __future__ import annotations
 
 import random
-import sqlite3
 from typing import Any
 
 from tutor import render
 from tutor.cards import Card
 from tutor.vocab import Deck, Progress, Verdict, learner_name, load_vocab, summarise
+from tutor.vocab.progress import StoreError
 from tutor.vocab.exercises import Exercise, judge, known_words, plan_session
 from tutor.vocab.schedule import Answered, Clock, utc_now
 from tutor.widgets.base import GwariWidget, button, esc, int_in
@@ -164,7 +164,7 @@ class DrillWidget(GwariWidget):
             self.answered.append(answered)
             try:
                 self.progress.record(self.learner, answered, self.deck.cards[key])
-            except sqlite3.Error as exc:
+            except StoreError as exc:
                 self.notice = f"Your answers could not be saved ({exc}); the session goes on."
 
     def _clear(self) -> None:

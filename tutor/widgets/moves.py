@@ -1,48 +1,43 @@
 """Choosing a move, the same way for every game: pick a card, then one of its moves.
 
 The moves offered for a card come from the game (``state.candidate_actions``,
-legal or not, so a learner can try and be told why not) or, failing that, the
-legal actions that use the card.  Moves that use no card (a pass) are always
-offered.  Moves travel as their canonical text and are parsed back by the game.
+legal or not, so a learner can try and be told why not).  Moves that use no
+card of the hand (``state.cards_of`` is empty: a pass, standing, touching your
+nose) are always offered as buttons.  Moves travel as their canonical text and are parsed back by the game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tutor.engine import State
 from tutor.widgets.base import button, card_buttons, esc
 
 
-def card_moves(state: Any, card: Any) -> list:
-    """The moves a learner may try with ``card`` (legal or not when the game lists candidates)."""
-    if hasattr(state, "candidate_actions"):
-        return list(state.candidate_actions(card))
-    return [a for a in state.legal_actions() if card in _cards_of(state, a)]
+def card_moves(state: State, card: Any) -> list:
+    """The moves a learner may try with ``card`` (legal or not; the rules judge)."""
+    return list(state.candidate_actions(card))
 
 
-def free_moves(state: Any) -> list:
+def free_moves(state: State) -> list:
     """Legal moves that use no card from the hand (passing, knocking, standing…)."""
-    return [a for a in state.legal_actions() if not _cards_of(state, a)]
+    return [a for a in state.legal_actions() if not state.cards_of(a)]
 
 
-def _cards_of(state: Any, action: Any) -> tuple:
-    return tuple(state.action_cards(action)) if hasattr(state, "action_cards") else ()
+def label(state: State, action: Any) -> str:
+    """A move as the learner would say it ("Ask Pol for sevens")."""
+    return state.prompt(action)
 
 
-def label(state: Any, action: Any) -> str:
-    """A move as the learner would say it: the game's ``prompt`` ("Ask Pol for sevens") or its description."""
-    return state.prompt(action) if hasattr(state, "prompt") else state.describe(action)
-
-
-def legal_card_indexes(state: Any, hand: tuple) -> set[int]:
+def legal_card_indexes(state: State, hand: tuple) -> set[int]:
     """Indexes of the hand's cards that some legal move uses (highlighted for the learner)."""
     used = set()
     for action in state.legal_actions():
-        used.update(_cards_of(state, action))
+        used.update(state.cards_of(action))
     return {i for i, card in enumerate(hand) if card in used}
 
 
-def move_panel(state: Any, seat: int, selected: int | None, *, width: int = 72) -> str:
+def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72) -> str:
     """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves."""
     hand = state.view(seat).seats[seat].hand
     if selected is None and len(hand) == 1:

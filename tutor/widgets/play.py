@@ -1,4 +1,10 @@
-"""Play a whole game against bots, in one seat, with hints, undo and shareable deal codes."""
+"""Play a whole game against bots, in one seat, with hints, undo and shareable deal codes.
+
+The controls come from the game's ``inputs`` (``tutor.engine.Inputs``): a hand
+of card buttons with each card's moves, buttons for moves that use no card, a
+box to type a move as a phrase (``inputs.typed``), and a race clock
+(``inputs.race``) that ticks from the browser.  No game is named here.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from tutor.bots import LEVELS, make_bot
-from tutor.engine import IllegalMove, Record
+from tutor.engine import IllegalMove, Misread, Record
 from tutor.games import get_game
 from tutor.lessons import load_lesson
 from tutor.widgets.base import GwariWidget, button, card_buttons, esc, event_html, int_in, rule_html
@@ -49,22 +55,23 @@ def visible_cards(view: Any) -> Counter:
 class PlayApp(GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules."""
 
-    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "review")
+    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "review", "tick")
 
-    def __init__(self, slug: str = "gwra-pyskessa", *, players: int | None = None, level: str = "strong",
+    def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
-                 on_review: Callable[[Record, int], None] | None = None, cornish: bool = False,
+                 on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
                  **options: Any) -> None:
         super().__init__()
-        if cornish and slug != "gwra-pyskessa":
-            raise ValueError("Asking in Cornish is a mode of Gwra Pyskessa.")
-        self.cornish = cornish
+        self.game = get_game(slug)
+        if typed and self.game.inputs.typed is None:
+            raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
+        self.typed = typed
         self.said = ""
         self.correction = ""
         self.learner = ""
         self.fumbles: list[tuple[str, str]] = []
-        self.game = get_game(slug)
         self.lesson = load_lesson(slug)
+        self.game.make_rules(**options)
         self.options = options
         self.names = names
         self.seat = seat
@@ -90,6 +97,7 @@ class PlayApp(GwariWidget):
         self.selected: int | None = None
         self.error: IllegalMove | None = None
         self.hint = ""
+        self.notice = ""
         self.undo_point: tuple[Any, Record, int, Counter, int] | None = None
         self._run_bots()
         self.refresh()
@@ -102,6 +110,16 @@ class PlayApp(GwariWidget):
     def _run_bots(self) -> None:
         while not self.state.is_over and self.state.current_player != self.seat:
             self._apply(self.bots[self.state.current_player].choose(self.state))
+        # In a race the browser's clock ticks while it is the learner's decision.
+        racing = self._racing()
+        if racing:
+            self.interval = int(self.game.inputs.race.tick_ms(self.state))
+        self.playing = racing
+
+    def _racing(self) -> bool:
+        race = self.game.inputs.race
+        return (race is not None and not self.state.is_over and self.state.current_player == self.seat
+                and race.clock(self.state) is not None)
 
     # -- what the browser may ask
 
@@ -115,49 +133,58 @@ class PlayApp(GwariWidget):
 
     def on_move(self, value: Any, _inputs: dict) -> None:
         """Try a move given as its text; an illegal one is explained with its rule and changes nothing."""
-        if self.cornish:
-            raise ValueError("In Cornish mode you ask by typing the question.")
         self._try(lambda: self.game.parse_action(self.state, str(value)))
 
     def on_say(self, value: Any, inputs: dict) -> None:
-        """Ask by typing the Cornish; a sentence that cannot be read gets a correction, never a guess."""
-        from tutor.cornish import CornishError, read_ask
-
-        if not self.cornish:
-            raise ValueError("Typing the ask is the Cornish mode.")
+        """A move typed as a phrase: a phrase that cannot be read gets a correction, never a guess."""
+        typed = self.game.inputs.typed
+        if typed is None or not self.typed:
+            raise ValueError("Typing a move is not switched on.")
         text = str(value if value not in (None, "") else inputs.get("said", ""))[:200]
         self.said, self.correction = text, ""
         self.learner = str(inputs.get("learner", self.learner))[:60].strip()
-        names = [seat.name for seat in self.state.view(self.seat).seats]
+        if self.state.is_over or self.state.current_player != self.seat:
+            raise ValueError("It is not your turn.")
         try:
-            asked = read_ask(text, names)
-        except CornishError as exc:
+            action = typed.read(self.state, self.seat, text)
+        except Misread as exc:
             self.correction = exc.hint
             if exc.expected:
                 self.fumbles.append((exc.expected, exc.typed))
-                self._keep_for_drill(exc.expected, exc.typed)
+                if typed.drill:
+                    self._keep_for_drill(exc.expected, exc.typed)
             self.error = None
             self.refresh()
             return
-        self._try(lambda: self.game.parse_action(self.state, f"ask {asked.target} for {asked.rank.code}"))
+        self._try(lambda: action)
 
     def _keep_for_drill(self, expected: str, typed: str) -> None:
         """A fumbled word goes to the learner's drill schedule, when the learner has given a name."""
         if not self.learner:
             return
         from tutor.vocab import keep_fumbles
+        from tutor.vocab.progress import StoreError
 
         try:
             keep_fumbles(self.learner, [(expected, typed)])
-        except ValueError as exc:  # a name the progress store refuses
+        except (ValueError, StoreError) as exc:  # a name the store refuses, or no store here
             self.correction += f" (Not kept for the drill: {exc})"
 
     def on_mode(self, value: Any, _inputs: dict) -> None:
-        """Switch between choosing moves by clicking and asking in Cornish (Gwra Pyskessa only)."""
-        if self.game.slug != "gwra-pyskessa":
-            raise ValueError("Asking in Cornish is a mode of Gwra Pyskessa.")
-        self.cornish = str(value).lower() == "true"
+        """Switch between choosing moves by clicking and typing them (for games that offer it)."""
+        if self.game.inputs.typed is None:
+            raise ValueError(f"{self.game.title} has no moves to type.")
+        self.typed = str(value).lower() == "true"
         self.said = self.correction = ""
+        self.refresh()
+
+    def on_tick(self, _value: Any, _inputs: dict) -> None:
+        """A tick of the race clock went by without a click: the learner's idle move, then the bots."""
+        if not self._racing():
+            self.playing = False
+            return
+        self._apply(self.game.inputs.race.idle(self.state))
+        self._run_bots()
         self.refresh()
 
     def _try(self, make_action: Callable[[], Any]) -> None:
@@ -171,7 +198,7 @@ class PlayApp(GwariWidget):
             self.error = exc
             self.refresh()
             return
-        self.said = ""
+        self.said = self.correction = ""
         self.error = None
         self.undo_point = (self.state, self.record, len(self.lines), visible_cards(self.state.view(self.seat)),
                            self.turn_mark)
@@ -186,6 +213,8 @@ class PlayApp(GwariWidget):
         if self.state.is_over or self.state.current_player != self.seat:
             raise ValueError("It is not your turn.")
         action, reason = make_bot(self.game.slug, "strong", self.seed).explain(self.state)
+        if self.typed and self.game.inputs.typed is not None:
+            reason += f" ({self.state.prompt(action)}.)"
         self.hint = f"{self.state.describe(action)} — {reason}"
         self.refresh()
 
@@ -215,12 +244,20 @@ class PlayApp(GwariWidget):
         self.new_game(players, None, level)
 
     def on_load(self, _value: Any, inputs: dict) -> None:
-        """Replay a deal from its code (what a teacher gives the class)."""
-        players, seed, options = parse_deal_code(str(inputs.get("code", "")))
-        int_in(players, self.game.min_players, self.game.max_players, "players")
-        self.game.make_rules(**options)
+        """Replay a deal from its code (what a teacher gives the class), with the bot level chosen in the menu."""
+        code = str(inputs.get("code", "")).strip()
+        level = str(inputs.get("level", self.level))
+        try:
+            players, seed, options = parse_deal_code(code)
+            int_in(players, self.game.min_players, self.game.max_players, "players")
+            self.game.make_rules(**options)
+        except ValueError as exc:
+            self.notice = (f"That deal code could not be used: {exc} "
+                           f"A code for {self.game.title} looks like {self.game.default_players}-4821.")
+            self.refresh()
+            return
         self.options = options
-        self.new_game(players, seed)
+        self.new_game(players, seed, level)
 
     def on_review(self, _value: Any, _inputs: dict) -> None:
         """Hand the finished game's record to whoever shows a step-through."""
@@ -253,6 +290,8 @@ class PlayApp(GwariWidget):
             f'data-key="code-input" style="min-width:8em;width:8em">' + button("Load", "load", key="load")
             + self._mode_switch() + "</div></div>",
         ]
+        if self.notice:
+            parts.append(f'<div class="gw-error" role="alert">{esc(self.notice)}</div>')
         if self.error is not None:
             parts.append(f'<div class="gw-error" role="alert"><strong>Not allowed:</strong> {esc(self.error.reason)}'
                          f"{rule_html(self.lesson, self.error.rule)}</div>")
@@ -267,50 +306,56 @@ class PlayApp(GwariWidget):
                          f'{"You win!" if won else esc(state.status())}</h3><p>Scores: {scores}</p>'
                          + button("New game", "new", primary=True, key="new2")
                          + button("Step through this game", "review", key="review") + "</div>")
-        elif self.cornish:
-            parts.append(self._cornish_panel())
         else:
-            parts.append(move_panel(state, seat, self.selected))
+            parts.append(self._typed_panel() if self.typed else move_panel(state, seat, self.selected))
             parts.append('<div class="gw-row">' + button("Hint", "hint", key="hint")
                          + button("Undo my last move", "undo", disabled=not self.can_undo, key="undo",
-                                  title="" if self.can_undo else "Possible only until a hidden card has been seen.")
+                                  title="Takes back your last move and the replies to it, as long as no "
+                                        "hidden card has been seen since.")
                          + "</div>")
         parts.append(self._log_html())
         return "".join(parts)
 
     def _mode_switch(self) -> str:
-        if self.game.slug != "gwra-pyskessa":
+        typed = self.game.inputs.typed
+        if typed is None:
             return ""
-        checked = " checked" if self.cornish else ""
+        checked = " checked" if self.typed else ""
         return (f'<label class="gw-small"><input type="checkbox" data-gw="mode" data-key="mode"{checked}> '
-                "Ask in Cornish (type the question)</label>")
+                f"{esc(typed.label)}</label>")
 
-    def _cornish_panel(self) -> str:
-        """The hand (a click shows a card's Cornish name) and a box to type the question in."""
-        hand = self.state.view(self.seat).seats[self.seat].hand
+    def _typed_panel(self) -> str:
+        """The hand (a click shows what a card is called) and a box to type the move in."""
+        typed = self.game.inputs.typed
+        assert typed is not None
+        view = self.state.view(self.seat)
+        hand = view.seats[self.seat].hand
         helper = ""
         if self.selected is not None and self.selected < len(hand):
-            card = hand[self.selected]
-            helper = (f'<div class="gw-small">{esc(card.cornish)} — to ask for {esc(card.rank.english_plural)}, '
-                      f'say “{esc(card.rank.cornish.lower())}”.</div>')
+            helper = f'<div class="gw-small">{esc(typed.card_help(hand[self.selected]))}</div>'
+        else:
+            helper = '<div class="gw-small">Click a card to see what it is called.</div>'
         correction = (f'<div class="gw-error" role="alert">You typed “{esc(self.said)}”. {esc(self.correction)}</div>'
                       if self.correction else "")
-        others = ", ".join(esc(s.name) for i, s in enumerate(self.state.view(self.seat).seats) if i != self.seat)
+        others = ", ".join(esc(s.name) for i, s in enumerate(view.seats) if i != self.seat)
+        drill = ""
+        if typed.drill:
+            link = (f'<a href="{esc(typed.drill_notebook)}.ipynb">drill</a>' if typed.drill_notebook else "drill")
+            drill = (f'<div class="gw-small">Your name, to practise the words you miss in the '
+                     f'{link}: <input type="text" data-gw-input="learner" '
+                     f'data-key="learner" aria-label="your name" style="min-width:8em;width:10em" '
+                     f'value="{esc(self.learner)}"></div>')
         return (f'<div class="gw-panel"><h3>Your hand</h3>{card_buttons(hand, selected=self.selected)}{helper}'
-                f'<p>Ask {others} — in Cornish: <span class="gw-code">Name, eus … genes?</span></p>'
+                f'<p>Ask {others}: <span class="gw-code" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
                 f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
-                f'lang="kw" autocomplete="off" spellcheck="false" placeholder="Pol, eus seyth genes?" '
-                f'aria-label="your question in Cornish" value="{esc(self.said)}">'
-                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}"
-                f'<div class="gw-small">Your name, to practise the words you miss in the '
-                f'<a href="cornish-drill.ipynb">Cornish drill</a>: <input type="text" data-gw-input="learner" '
-                f'data-key="learner" aria-label="your name" style="min-width:8em;width:10em" '
-                f'value="{esc(self.learner)}"></div></div>')
+                f'lang="{esc(typed.lang)}" autocomplete="off" spellcheck="false" placeholder="{esc(typed.placeholder)}" '
+                f'aria-label="your move, typed" value="{esc(self.said)}">'
+                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}{drill}</div>")
 
     def _log_html(self) -> str:
         """What happened since the learner's last move, then the whole game so far (folded)."""
         def lines(items: list) -> str:
-            return "".join(event_html(e, gloss_hidden=self.cornish) for _step, e in items)
+            return "".join(event_html(e, gloss_hidden=self.typed) for _step, e in items)
 
         recent = self.lines[self.turn_mark:]
         older = self.lines[:self.turn_mark][-LOG_LINES:]

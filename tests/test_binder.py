@@ -61,7 +61,8 @@ def test_runtime_is_python_3_11_and_postbuild_installs_gwari():
     assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
     post = BINDER / "postBuild"
     assert os.access(post, os.X_OK), "postBuild must be executable"
-    assert "pip install --no-deps -e ." in post.read_text()
+    assert "pip install --no-deps ." in post.read_text(), "a normal install, as a wheel user has"
+    assert "-e ." not in post.read_text()
 
 
 def _clean_env(venv: Path) -> dict[str, str]:
@@ -96,8 +97,13 @@ def test_every_notebook_runs_in_the_binder_environment(binder_env):
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.count("ran ") == len(NOTEBOOKS)
     where = subprocess.run([str(binder_env / "bin" / "python"), "-c", "import tutor; print(tutor.__file__)"],
-                           env=_clean_env(binder_env), capture_output=True, text=True, check=True)
-    assert where.stdout.strip() == str(ROOT / "tutor" / "__init__.py"), "postBuild installed this checkout"
+                           cwd=binder_env, env=_clean_env(binder_env), capture_output=True, text=True, check=True)
+    installed = Path(where.stdout.strip())
+    assert installed.is_relative_to(binder_env) and "site-packages" in installed.parts, "postBuild installed Gwari"
+    template = binder_env / "share" / "jupyter" / "voila" / "templates" / "gwari"
+    assert sorted(p.name for p in template.iterdir()) == ["conf.json", "index.html.j2", "page.html"]
+    assert (template / "page.html").read_bytes() == (installed.parent / "jupyter" / "voila" / "templates" / "gwari"
+                                                     / "page.html").read_bytes()
 
 
 def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_env):

@@ -51,7 +51,7 @@ def minimal(**rule):
     ({"slug": "gwra-pyskessa", "title": "T", "summary": "S"}, "at least one"),
     (minimal(title=""), "'title' must be non-empty"),
     (minimal(scenario={"players": 2}), "give a 'deal' or a 'seed'"),
-    (minimal(scenario={"players": 2, "deal": {"hands": [["7S"], ["7S"]]}}), "7S 2 times"),
+    (minimal(scenario={"players": 2, "deal": {"hands": [["7S"], ["7S"]]}}), "7S is there 2 times"),
     (minimal(scenario={"players": 2, "seed": 1, "actions": ["ask 5 for 7"]}), "scenario"),
     (minimal(check={"kind": "choice", "question": "Q", "explain": "E", "choices": ["a"], "answer": 0}), "two or more"),
     (minimal(check={"kind": "move", "question": "Q", "explain": "E",

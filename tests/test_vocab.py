@@ -10,14 +10,15 @@ import pytest
 from tutor.cards import JOKER, french_pack
 from tutor.vocab import VocabError, by_category, check_answer, edit_distance, load_vocab, read_vocab
 
-ROOT = Path(__file__).resolve().parents[1]
-SEED = ROOT.parent / "shared" / "seeds" / "000_5f3596f7bc8c841b.txt"
+DATA = Path(__file__).resolve().parent / "data"
+CARD_NAMES = DATA / "gwra-pyskessa-card-names.tsv"  # the rule text's card table, copied
+VOCABULARY = DATA / "gwra-pyskessa-vocabulary.tsv"  # the rule text's vocabulary, copied
 
 
-def _seed_lines() -> list[str]:
-    if not SEED.exists():
-        pytest.skip(f"seed text not found at {SEED}")
-    return SEED.read_text(encoding="utf-8").splitlines()
+def _rows(path: Path) -> list[list[str]]:
+    """The tab-separated rows of a data file, without its comments and header."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return [[c.strip() for c in line.split("\t")] for line in lines[1:]]
 
 
 def _key(text: str) -> str:
@@ -26,22 +27,13 @@ def _key(text: str) -> str:
 
 
 def seed_card_names() -> list[str]:
-    """Every name in the seed's card table (lines 61–77)."""
-    names = []
-    for line in _seed_lines()[60:77]:
-        cells = [c.strip() for c in line.split("\t")]
-        names.extend(c for c in cells[1:] if c)
-    return names
+    """Every name in the seed's card table (``tests/data/gwra-pyskessa-card-names.tsv``)."""
+    return [c for cells in _rows(CARD_NAMES) for c in cells[1:] if c]
 
 
 def seed_vocabulary() -> list[tuple[str, str]]:
-    """Every (Cornish, English) pair of the seed's vocabulary (lines 79–104)."""
-    pairs = []
-    for line in _seed_lines()[78:104]:
-        cells = [c.strip() for c in line.split("\t") if c.strip()]
-        if len(cells) == 2:
-            pairs.append((cells[0], cells[1]))
-    return pairs
+    """Every (Cornish, English) pair of the seed's vocabulary (``tests/data/gwra-pyskessa-vocabulary.tsv``)."""
+    return [(cells[0], cells[1]) for cells in _rows(VOCABULARY)]
 
 
 def test_the_seed_parts_are_where_we_read_them():

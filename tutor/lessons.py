@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from tutor.data import data_dir
 from tutor.engine import IllegalMove, Record, State, replay
 
 LESSONS_ENV = "GWARI_LESSONS"
@@ -152,10 +153,10 @@ class Lesson:
 
 
 def lessons_dir() -> Path:
-    """Where lesson files are: ``$GWARI_LESSONS``, else ``lessons/`` beside the package."""
+    """Where lesson files are: ``$GWARI_LESSONS``, else the lessons installed with Gwari (``tutor.data``)."""
     if os.environ.get(LESSONS_ENV):
         return Path(os.environ[LESSONS_ENV])
-    return Path(__file__).resolve().parent.parent / "lessons"
+    return data_dir("lessons")
 
 
 @lru_cache(maxsize=None)

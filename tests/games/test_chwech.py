@@ -17,7 +17,7 @@ from tutor.games.chwech_bot import heuristic
 from .scenario import rules_of
 
 GAME = get_game("chwech")
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_ab5bd2d6eb4db664.txt"
+SCORE_TABLE = Path(__file__).resolve().parents[1] / "data" / "chwech-score-table.csv"  # the seed's table, copied
 # A six-player deal used by many tests: seat 0 leads hearts; seats 1, 3 and 4 hold one heart each, seats 2 and 5 none.
 BASE = ["7H 2S", "9H 3S", "4C 5S", "KH 6S", "2H 8S", "5D 9S"]
 
@@ -328,10 +328,10 @@ def test_heuristic_sheds_a_losing_card_and_wins_to_reach_nine():
 
 def seed_table():
     rows = {}
-    for line in SEED.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"\s*(\d+), (\d+), (\d+)(?:, \d+)*\.\.\.\s+((?:\d+\s*){10})$", line)
-        if match:
-            rows[int(match.group(1))] = [int(x) for x in match.group(4).split()]
+    lines = [line for line in SCORE_TABLE.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    for line in lines[1:]:
+        won, *scores = (int(x) for x in line.split(","))
+        rows[won] = scores
     return rows
 
 

@@ -3,7 +3,7 @@
 Case, spacing, commas and final punctuation never matter (``tutor.cornish.normalise``).
 The optional words "neb" (any) and "vy" (me) may be said or left out, and
 "Gwra pyskessa!" and the seed example's short "Pyskessa!" are the same reply
-(RULE-NOTES §1.3, lines 23/49, 45/57 and 29/51).  A word one or two letters
+(docs/rules.md#gwra-pyskessa-text).  A word one or two letters
 off is a near miss ("Almost — “seyth”, not “seith”."), unless it is another
 word of the list (a wrong rank or suit is wrong, not a slip).  Typed text is
 only compared, never evaluated; ``Verdict.html`` is escaped.

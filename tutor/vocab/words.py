@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-VOCAB_DIR = Path(__file__).resolve().parents[2] / "vocab"
+from tutor.data import data_dir
+
+VOCAB_DIR = data_dir("vocab")
 HEADER = ("cornish", "english", "category", "notes")
 CATEGORIES = ("number", "rank", "suit", "card", "phrase")
 

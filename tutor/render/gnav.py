@@ -1,7 +1,7 @@
 """Faces of the Gnav pack: our own simple geometric pictures, each with its name.
 
-``gnav_face(group, card)`` draws into a 72×100 ``<g>`` whose background
-``tutor.render.card_group`` has already drawn.  Matadors have a gold band,
+``gnav_face(group, card)`` draws into a 72×100 ``<g>`` whose outline
+``tutor.render.frame.card_group`` has already drawn.  Matadors have a gold band,
 the three low pictures (Pot, Owl, Fool) a grey one, so the card's class shows
 at a glance; the name label is large enough to read at 60 px.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Callable
 
-from tutor.cards import GnavCard, GnavRank
+from tutor.cards.gnav import GnavCard, GnavRank
+from tutor.render.frame import CARD_W as W
+from tutor.render.frame import FONT
 
-W, H = 72, 100
-FONT = "DejaVu Sans, Arial, sans-serif"
 INK = "#1a1a1a"
 MATADOR_BAND = "#e0b100"
 LOW_BAND = "#9e9e9e"

@@ -1,13 +1,41 @@
-"""Trick-taking helpers shared by trick games: seat order, winners by a power key.
+"""The trick-taking core shared by the trick games (Burn, Pymtheg; Chwech uses its seat order and winner).
 
-Pure functions over plain tuples; a game supplies its own idea of a card's power.
+Pure functions over plain tuples.  A trick is the ``(seat, card)`` plays in the
+order made; the first card's suit (or element) is the one led.  The rules here
+are the common ones: follow the suit led if you can; otherwise play anything —
+with optional trumps, a trump may be played (never compulsory), a higher trump
+over one already in the trick, and a lower one only when nothing else is left
+(under-trumping); the highest trump, or else the highest card of the suit led,
+takes the trick, and its winner leads the next.  Sides: everyone alone, or teams
+seated alternately, pooling what they take.
+
+A game tells the core how to read its cards with ``suit`` and ``value`` (French
+cards by default: ``card.suit``, ``card.rank``; the element deck passes its
+element and number).  Legal plays are generated directly, never by trying every
+card against a checker.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+from operator import attrgetter
+from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
+
+from tutor.engine import TrickView
 
 C = TypeVar("C")
+Reader = Callable[[Any], Any]
+
+SUIT: Reader = attrgetter("suit")
+"""How a French card shows its suit (the default ``suit`` reader)."""
+RANK: Reader = attrgetter("rank")
+"""How a French card shows its value (the default ``value`` reader)."""
+
+# Why a play is refused (``play_problem``); a game maps each to its own rule id and words.
+NOT_HELD = "not-held"
+MUST_FOLLOW = "follow"
+UNDER_TRUMP = "under-trump"
+
+# ---------------------------------------------------------------- seats
 
 
 def seats_from(seat: int, players: int, *, include: bool = True) -> tuple[int, ...]:
@@ -26,8 +54,141 @@ def seats_between(first: int, stop: int, players: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def to_play(leader: int, played: int, players: int) -> int:
+    """The seat to play next in a trick led by ``leader`` that has ``played`` cards in it (play goes left)."""
+    return (leader + played) % players
+
+
+# ---------------------------------------------------------------- sides: alone or in teams
+
+
+def seat_sides(players: int, teams: int = 0) -> tuple[int, ...]:
+    """The side of each seat: everyone alone (``teams`` 0), or ``teams`` teams seated alternately.
+
+    Alternate seating is ``seat % teams``: two teams of two sit as partners
+    opposite (ABAB), three teams of two ABCABC, two teams of three ABABAB.
+    """
+    if teams == 0:
+        return tuple(range(players))
+    if teams < 2 or players % teams or players == teams:
+        raise ValueError(f"{players} players cannot sit as {teams} teams of equal size.")
+    return tuple(seat % teams for seat in range(players))
+
+
+def side_members(sides: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, in seat order, from ``seat_sides``."""
+    out: list[list[int]] = [[] for _ in range(max(sides) + 1)]
+    for seat, side in enumerate(sides):
+        out[side].append(seat)
+    return tuple(tuple(seats) for seats in out)
+
+
+def pool(won: Sequence[Sequence[C]], sides: Sequence[int]) -> tuple[tuple[C, ...], ...]:
+    """The cards each side took, partners' tricks together (``won`` is per seat)."""
+    out: list[list[C]] = [[] for _ in range(max(sides) + 1)]
+    for seat, cards in enumerate(won):
+        out[sides[seat]].extend(cards)
+    return tuple(tuple(cards) for cards in out)
+
+
+# ---------------------------------------------------------------- what may be played
+
+
+def legal_plays(hand: Sequence[C], plays: Sequence[tuple[int, C]], *, trumps: Hashable | None = None,
+                suit: Reader = SUIT, value: Reader = RANK) -> tuple[C, ...]:
+    """The cards of ``hand`` that may go on the trick ``plays`` (empty: a lead, anything goes).
+
+    Follow the suit led when you can.  If you cannot: without trumps, any card;
+    with ``trumps``, any card that is not a trump, or a trump higher than every
+    trump already in the trick (trumping and over-trumping are allowed, never
+    required); a lower trump (under-trumping) only when the hand holds nothing
+    else.
+    """
+    if not plays:
+        return tuple(hand)
+    led = suit(plays[0][1])
+    follow = [card for card in hand if suit(card) == led]
+    if follow or trumps is None or led == trumps:
+        return tuple(follow or hand)
+    top = _top_trump(plays, trumps, suit, value)
+    if top is None:
+        return tuple(hand)
+    allowed = [card for card in hand if suit(card) != trumps or value(card) > top]
+    return tuple(allowed or hand)  # only lower trumps left: under-trumping is then the only way
+
+
+def play_problem(card: C, hand: Sequence[C], plays: Sequence[tuple[int, C]], *, trumps: Hashable | None = None,
+                 suit: Reader = SUIT, value: Reader = RANK) -> str | None:
+    """Why ``card`` may not be played now (``NOT_HELD``, ``MUST_FOLLOW``, ``UNDER_TRUMP``), or ``None`` if it may.
+
+    Decided directly (the same rule as ``legal_plays``, without listing every legal card).
+    """
+    if card not in hand:
+        return NOT_HELD
+    if not plays:
+        return None
+    led = suit(plays[0][1])
+    mine = suit(card)
+    if mine == led:
+        return None
+    if any(suit(c) == led for c in hand):
+        return MUST_FOLLOW
+    if trumps is None or mine != trumps or led == trumps:
+        return None
+    top = _top_trump(plays, trumps, suit, value)
+    if top is None or value(card) > top:
+        return None
+    if any(suit(c) != trumps or value(c) > top for c in hand):
+        return UNDER_TRUMP
+    return None
+
+
+def _top_trump(plays: Sequence[tuple[int, Any]], trumps: Hashable, suit: Reader, value: Reader) -> Any:
+    """The value of the highest trump in the trick, ``None`` if there is none."""
+    top = None
+    for _seat, card in plays:
+        if suit(card) == trumps and (top is None or value(card) > top):
+            top = value(card)
+    return top
+
+
+def led_suit(plays: Sequence[tuple[int, Any]], *, suit: Reader = SUIT) -> Hashable | None:
+    """The suit (element) led, ``None`` before the lead."""
+    return suit(plays[0][1]) if plays else None
+
+
+# ---------------------------------------------------------------- who takes the trick
+
+
+def winning_index(plays: Sequence[tuple[int, Any]], *, trumps: Hashable | None = None,
+                  suit: Reader = SUIT, value: Reader = RANK) -> int:
+    """Index into ``plays`` of the winning card: the highest trump, else the highest of the suit led.
+
+    A card of another suit (not a trump) never wins; of two equal cards (packs
+    with copies) the first played wins.
+    """
+    if not plays:
+        raise ValueError("An empty trick has no winner.")
+    best = 0
+    best_suit = suit(plays[0][1])
+    best_value = value(plays[0][1])
+    for i in range(1, len(plays)):
+        card = plays[i][1]
+        s = suit(card)
+        if s == best_suit:
+            if value(card) > best_value:
+                best, best_value = i, value(card)
+        elif s == trumps:
+            best, best_suit, best_value = i, s, value(card)
+    return best
+
+
 def trick_winner(plays: Sequence[tuple[int, C]], power: Callable[[int, C], float]) -> int:
-    """Index into ``plays`` of the winning play: highest ``power(index, card)``; equal powers go to the first played."""
+    """Index into ``plays`` of the winning play: highest ``power(index, card)``; equal powers go to the first played.
+
+    For games whose cards win by rules of their own (Chwech's last joker); the
+    usual follow-and-trump rule is ``winning_index``.
+    """
     if not plays:
         raise ValueError("An empty trick has no winner.")
     best = 0
@@ -37,3 +198,37 @@ def trick_winner(plays: Sequence[tuple[int, C]], power: Callable[[int, C], float
         if p > best_power:
             best, best_power = i, p
     return best
+
+
+# ---------------------------------------------------------------- the record of a deal's tricks
+
+
+class Trick(NamedTuple):
+    """A trick as it was played: who led, each ``(seat, card)`` in order, and who took it (once complete)."""
+
+    leader: int
+    plays: tuple[tuple[int, Any], ...]
+    winner: int | None = None
+
+    @property
+    def cards(self) -> tuple[Any, ...]:
+        """The cards of the trick, in the order played."""
+        return tuple(card for _seat, card in self.plays)
+
+
+def view_of(trick: Trick, trumps: str = "") -> TrickView:
+    """The trick as the table shows it (``trumps``: the trump suit in words, "" without)."""
+    return TrickView(trick.plays, trick.leader, trick.winner, trumps)
+
+
+def shown_void(tricks: Sequence[Trick], players: int, *, suit: Reader = SUIT) -> tuple[frozenset, ...]:
+    """The suits each seat has shown it lacks, by not following them (public knowledge, for bots)."""
+    void: list[set] = [set() for _ in range(players)]
+    for trick in tricks:
+        if not trick.plays:
+            continue
+        led = suit(trick.plays[0][1])
+        for seat, card in trick.plays[1:]:
+            if suit(card) != led:
+                void[seat].add(led)
+    return tuple(frozenset(v) for v in void)

@@ -1,0 +1,322 @@
+"""The Burn bot: duck Fire, win Water, go for the pit when it is on, and choose the pit by the standings.
+
+A rule-based player that says why in words; the "strong" bot level uses it and
+the play app's hint shows its reason.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from tutor.games.burn import (ALL_FIRE, ALL_WATER, FIRE, PACK, PITS, WATER, BurnState, Pit, Play, element,
+                              pit_choices, score_deal, value)
+from tutor.tricks import Trick, legal_plays, pool, shown_void, winning_index
+
+PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
+
+
+def heuristic(state: BurnState, rng: random.Random) -> tuple[Play | Pit, str]:
+    """The bot's move and its reason in words."""
+    if state.phase == "pit":
+        return pit_choice(state)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0], "It is the only card you may play."
+    return Reader(state).choose(legal)
+
+
+def pit_choice(state: BurnState) -> tuple[Pit, str]:
+    """Both ways gain the pit's value on every opponent: when ahead, bring the end nearer; when behind, not."""
+    assert state.pit is not None
+    totals, side = state.sheet.totals, state.pit
+    worth = state._pit_worth()
+    choices = pit_choices(totals, side, worth, state.rules.target)
+    if len(choices) == 1:
+        if choices[0] == "minus":
+            return PITS["minus"], f"Giving {worth} would push an opponent past {state.rules.target}, which is " \
+                                  f"not allowed, so take {worth} off your own score."
+        return PITS["plus"], f"Taking {worth} off would go below 0, which is not allowed, so give {worth} to " \
+                             "each opponent."
+    others = [t for i, t in enumerate(totals) if i != side]
+    if totals[side] < min(others):
+        return PITS["plus"], (f"Either way you gain {worth} on every opponent. You have the lowest score, so "
+                              "putting theirs up brings the end of the game nearer while you are ahead.")
+    return PITS["minus"], (f"Either way you gain {worth} on every opponent. You are not in the lead, so take "
+                           f"{worth} off your own score and keep the game going to catch up.")
+
+
+class Reader:
+    """The position as the bot reads it: what each side has taken, and what the trick holds."""
+
+    def __init__(self, state: BurnState) -> None:
+        self.state = state
+        self.me = me = state.current
+        assert me is not None
+        self.side = state.sides[me]
+        taken = [(sum(1 for c in cards if c.element is FIRE), sum(1 for c in cards if c.element is WATER))
+                 for cards in pool(state.won, state.sides)]
+        self.taken = taken
+        self.fire, self.water = taken[self.side]
+        others = [t for i, t in enumerate(taken) if i != self.side]
+        mine = self.fire + self.water
+        self.pit_on = state.scoring.per_fire != 0 and mine >= PIT_ON and not any(f or w for f, w in others)
+        self.their_pit = any(f + w >= PIT_ON for f, w in others) and mine == 0 and sum(
+            1 for f, w in taken if f or w) == 1
+        plays = state.plays
+        self.last = len(plays) == state.players - 1
+        self.led = plays[0][1].element if plays else None
+        self.top = max((c.value for _, c in plays if c.element is self.led), default=0)
+        winner = next((seat for seat, c in plays if c.element is self.led and c.value == self.top), None)
+        self.partner_wins = winner is not None and winner != me and state.sides[winner] == self.side
+        self.trick_fire = sum(1 for _, c in plays if c.element is FIRE)
+        self.trick_water = sum(1 for _, c in plays if c.element is WATER)
+
+    def badness(self, fire: int, water: int) -> int:
+        """How bad (for this side) taking ``fire`` and ``water`` cards in all would be, by the deal's scoring."""
+        scoring = self.state.scoring
+        points = score_deal([(min(fire, 15), min(water, 15))], scoring)[0].points
+        if fire >= 15 and water >= 15 and scoring.pit_bonus is None:
+            return -30
+        return points if scoring.lowest_wins else -points
+
+    def cost(self, card) -> int:
+        """What taking this trick with ``card`` in it would do to this side's score (negative: it helps)."""
+        fire = self.trick_fire + (card.element is FIRE)
+        water = self.trick_water + (card.element is WATER)
+        return self.badness(self.fire + fire, self.water + water) - self.badness(self.fire, self.water)
+
+    def choose(self, legal: list[Play]) -> tuple[Play, str]:
+        if self.led is None:
+            return self.lead(legal)
+        if legal[0].card.element is self.led:
+            return self.follow(legal)
+        return self.discard(legal)
+
+    def lead(self, legal: list[Play]) -> tuple[Play, str]:
+        if self.pit_on:
+            best = max(legal, key=lambda a: a.card.value)
+            return best, (f"Your side has taken every Fire and Water card so far ({self.fire + self.water}): "
+                          "a pit is on, so lead high to keep winning tricks.")
+        safe = [a for a in legal if a.card.element is not FIRE] or legal
+        low = min(safe, key=lambda a: (a.card.value, a.card.element is WATER))
+        if low.card.element is FIRE:
+            return low, "You hold only Fire: lead the lowest, so someone else is likely to take it."
+        return low, (f"Lead your lowest card that is not Fire, the {low.card.english}: someone else will "
+                     "probably take the trick, and no Fire goes with your lead.")
+
+    def follow(self, legal: list[Play]) -> tuple[Play, str]:
+        wins = [a for a in legal if a.card.value > self.top]
+        loses = [a for a in legal if a.card.value < self.top]
+        low = min(legal, key=lambda a: a.card.value)
+        high = max(legal, key=lambda a: a.card.value)
+        cost = self.cost(high.card)
+        if self.pit_on and (self.trick_fire or self.trick_water or self.led in (FIRE, WATER)):
+            if wins:
+                return max(wins, key=lambda a: a.card.value), "A pit is on: win every trick with Fire or Water in it."
+        if self.their_pit and wins and (self.trick_fire or self.trick_water or self.led in (FIRE, WATER)):
+            return max(wins, key=lambda a: a.card.value), ("Another side has taken every Fire and Water card so "
+                                                           "far: take this one to spoil their pit.")
+        if self.partner_wins and loses:
+            pick = max(loses, key=lambda a: a.card.value)
+            return pick, "Your partner is winning this trick: stay under and shed a high card."
+        if cost > 0:
+            if loses:
+                pick = max(loses, key=lambda a: a.card.value)
+                return pick, (f"Taking this trick would cost you points: duck with the {pick.card.english}, "
+                              "your highest card that still loses.")
+            if self.last:
+                return high, ("You must win this trick whatever you play, so win it with your highest card "
+                              "and keep the low ones for ducking later.")
+            return low, "Every card you hold beats the trick so far: play the lowest and hope someone goes higher."
+        if cost < 0:
+            if self.last:
+                pick = min(wins, key=lambda a: a.card.value) if wins else low
+                why = "the lowest card that wins" if wins else "you cannot win it, so your lowest"
+                return pick, f"This trick's Water would help you (more Water than Fire scores nothing): {why}."
+            return high, ("This trick's Water would help you (more Water than Fire scores nothing): "
+                          "play high to win it.")
+        if loses:
+            pick = max(loses, key=lambda a: a.card.value)
+            return pick, "Nothing to gain in this trick: shed your highest card that still loses."
+        if self.last:
+            return high, "You win this trick anyway: win it with your highest card."
+        return low, "Every card you hold is higher so far: play the lowest and hope someone goes higher."
+
+    def discard(self, legal: list[Play]) -> tuple[Play, str]:
+        led = self.led.english
+        if self.partner_wins or self.pit_on and (self.trick_fire or self.trick_water):
+            water = [a for a in legal if a.card.element is WATER]
+            if water and self.cost(water[0].card) <= 0:
+                pick = max(water, key=lambda a: a.card.value)
+                return pick, (f"You have no {led} and your side is winning this trick: give it a Water card, "
+                              "which helps against Fire.")
+            plain = [a for a in legal if a.card.element is not FIRE] or legal
+            pick = max(plain, key=lambda a: a.card.value)
+            return pick, f"You have no {led} and your side is winning: shed your highest card that is not Fire."
+        fire = [a for a in legal if a.card.element is FIRE]
+        if fire:
+            pick = max(fire, key=lambda a: a.card.value)
+            return pick, (f"You have no {led}, so you cannot win this trick: get rid of the {pick.card.english} "
+                          "— Fire you give away cannot burn you.")
+        plain = [a for a in legal if a.card.element is not WATER] or legal
+        pick = max(plain, key=lambda a: a.card.value)
+        return pick, (f"You have no {led} and no Fire: shed your highest card, the {pick.card.english}, "
+                      "so it cannot win a trick later.")
+
+
+# ---------------------------------------------------------------- the search bot: guess the hands, play them out
+
+
+def search_choice(state: BurnState, rng: random.Random, *, budget: float = 0.1,
+                  least: int = 8) -> tuple[Play | Pit, str]:
+    """Determinized search: deal the unseen cards many ways consistent with what the table has shown,
+    play each legal card out to the end of the deal with a quick policy, and keep the card whose deals
+    scored best for this side against the others.  Stops after ``budget`` seconds (at least ``least`` deals).
+    """
+    if state.phase == "pit":
+        return pit_choice(state)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0], "It is the only card you may play."
+    me = state.current
+    assert me is not None
+    game = _Deal.of(state)
+    totals = {a: 0.0 for a in legal}
+    deadline = time.perf_counter() + budget
+    deals = 0
+    while deals < least or time.perf_counter() < deadline:
+        hands = game.guess(rng)
+        for action in legal:
+            totals[action] += game.play_out(hands, action.card, rng)
+        deals += 1
+    best = max(legal, key=lambda a: totals[a])
+    mean = totals[best] / deals
+    return best, (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the "
+                  f"{best.card.english} did best: with it your side ended {abs(mean):.1f} points "
+                  f"{'ahead of' if mean >= 0 else 'behind'} the others on average.")
+
+
+class _Deal:
+    """The public facts of a deal and the searcher's own hand, for guessing and playing out hidden hands."""
+
+    def __init__(self, state: BurnState, me: int, unseen: list, sizes: list[int], voids: tuple) -> None:
+        self.state, self.me, self.unseen, self.sizes, self.voids = state, me, unseen, sizes, voids
+        self.players = state.players
+        self.sides = state.sides
+        self.scoring = state.scoring
+        self.pit = state._pit_worth()
+        taken = [[0, 0] for _ in range(self.players)]
+        for seat, cards in enumerate(state.won):
+            for c in cards:
+                if c.element is FIRE:
+                    taken[seat][0] += 1
+                elif c.element is WATER:
+                    taken[seat][1] += 1
+        self.taken = taken
+
+    @classmethod
+    def of(cls, state: BurnState) -> "_Deal":
+        me = state.current
+        assert me is not None
+        seen = set(state.hands[me]) | {c for w in state.won for c in w} | {c for _, c in state.plays}
+        unseen = [c for c in PACK if c not in seen]
+        sizes = [len(h) for h in state.hands]
+        voids = shown_void(state.tricks + (Trick(state.leader, state.plays),), state.players, suit=element)
+        return cls(state, me, unseen, sizes, voids)
+
+    def guess(self, rng: random.Random) -> list[list]:
+        """Every hand: the searcher's own, and the others dealt from the unseen cards, respecting shown voids."""
+        others = [s for s in range(self.players) if s != self.me]
+        others.sort(key=lambda s: -len(self.voids[s]))
+        for _attempt in range(12):
+            rest = self.unseen[:]
+            rng.shuffle(rest)
+            hands: list[list] = [[] for _ in range(self.players)]
+            for seat in others:
+                fits = [c for c in rest if c.element not in self.voids[seat]]
+                if len(fits) < self.sizes[seat]:
+                    break
+                hands[seat] = fits[:self.sizes[seat]]
+                given = set(hands[seat])
+                rest = [c for c in rest if c not in given]
+            else:
+                hands[self.me] = list(self.state.hands[self.me])
+                return hands
+        rest = self.unseen[:]  # the voids could not all be met: deal the unseen cards freely
+        rng.shuffle(rest)
+        hands = [[] for _ in range(self.players)]
+        for seat in others:
+            hands[seat], rest = rest[:self.sizes[seat]], rest[self.sizes[seat]:]
+        hands[self.me] = list(self.state.hands[self.me])
+        return hands
+
+    def play_out(self, dealt: list[list], first: Any, rng: random.Random) -> float:
+        """Play ``first`` and then the whole deal with the quick policy; this side's result against the others."""
+        hands = [h[:] for h in dealt]
+        taken = [t[:] for t in self.taken]
+        players = self.players
+        plays = list(self.state.plays)
+        leader = self.state.leader
+        seat = self.me
+        card = first
+        while True:
+            hands[seat].remove(card)
+            plays.append((seat, card))
+            if len(plays) == players:
+                leader = plays[winning_index(plays, suit=element, value=value)][0]
+                for _, c in plays:
+                    if c.element is FIRE:
+                        taken[leader][0] += 1
+                    elif c.element is WATER:
+                        taken[leader][1] += 1
+                plays = []
+                if not hands[leader]:
+                    return self.worth(taken)
+                seat = leader
+            else:
+                seat = (leader + len(plays)) % players
+            card = quick_card(hands[seat], plays, rng)
+
+    def worth(self, taken: list[list[int]]) -> float:
+        """This side's deal against the average of the other sides (positive: better than them)."""
+        sides = max(self.sides) + 1
+        fire, water = [0] * sides, [0] * sides
+        for seat, (f, w) in enumerate(taken):
+            fire[self.sides[seat]] += f
+            water[self.sides[seat]] += w
+        bad = []
+        for f, w in zip(fire, water):
+            if f == ALL_FIRE and w == ALL_WATER:
+                bad.append(-self.pit if self.scoring.pit_bonus is None else -self.scoring.pit_bonus)
+            else:
+                points = 0 if w > f else f * self.scoring.per_fire
+                bad.append(points if self.scoring.lowest_wins else -points)
+        mine = self.sides[self.me]
+        others = [b for s, b in enumerate(bad) if s != mine]
+        return sum(others) / len(others) - bad[mine]
+
+
+def quick_card(hand: list, plays: list, rng: random.Random) -> Any:
+    """The play-out policy: a cheap version of the rule-based bot (lead low, duck Fire, dump Fire when void)."""
+    legal = legal_plays(hand, plays, suit=element, value=value)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return rng.choice(legal)
+    if not plays:
+        return min(legal, key=_lead_key)
+    led = plays[0][1].element
+    if legal[0].element is not led:
+        fire = [c for c in legal if c.element is FIRE]
+        return max(fire or legal, key=value)
+    top = max(c.value for _, c in plays if c.element is led)
+    under = [c for c in legal if c.value < top]
+    if under:
+        return max(under, key=value)
+    return min(legal, key=value)
+
+
+def _lead_key(card: Any) -> tuple[bool, int]:
+    return (card.element is FIRE, card.value)

@@ -1,4 +1,5 @@
-"""Bots shared by every game: a random player and a stronger one using the game's own heuristic.
+"""Bots shared by every game: a random player, a strong one using the game's own heuristic, and an
+expert one using the game's search where it has one.
 
 A game module may define ``heuristic(state, rng) -> (action, reason)`` on its
 ``Game``; the strong bot uses it, and the play widget's hint shows its reason.
@@ -13,7 +14,7 @@ from typing import Any
 from tutor.engine import State
 from tutor.games import get_game
 
-LEVELS = ("random", "strong")
+LEVELS = ("random", "strong", "expert")
 
 
 class RandomBot:
@@ -52,10 +53,23 @@ class StrongBot(RandomBot):
         return self.explain(state)[0]
 
 
+class ExpertBot(StrongBot):
+    """Searches ahead where the game can (a time budget, so not reproducible move for move); else as ``StrongBot``."""
+
+    level = "expert"
+
+    def explain(self, state: State) -> tuple[Any, str]:
+        """The searched move and why, or the heuristic's."""
+        choice = self.game.search(state, self.rng)
+        return super().explain(state) if choice is None else choice
+
+
 def make_bot(slug: str, level: str = "strong", seed: int | None = 0) -> RandomBot:
-    """A bot for game ``slug`` at ``level`` ("random" or "strong")."""
+    """A bot for game ``slug`` at ``level``: "random", "strong" (the game's rules of thumb) or "expert" (search)."""
     if level == "random":
         return RandomBot(seed)
     if level == "strong":
         return StrongBot(slug, seed)
+    if level == "expert":
+        return ExpertBot(slug, seed)
     raise ValueError(f"Unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

@@ -417,7 +417,11 @@ class Game:
         raise NotImplementedError
 
     def heuristic(self, state: Any, rng: Any) -> tuple[Any, str] | None:
-        """The stronger bot's move and its reason in words; ``None`` when the game has no heuristic."""
+        """The rule-based bot's move and its reason in words; ``None`` when the game has no heuristic."""
+        return None
+
+    def search(self, state: Any, rng: Any) -> tuple[Any, str] | None:
+        """The searching bot's move and its reason (a fixed time budget); ``None`` when the game has no search."""
         return None
 
 

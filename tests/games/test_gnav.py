@@ -1,11 +1,13 @@
-"""Gnav: one scenario per rule id, from explicit deals, plus the worked scenarios of RULE-NOTES §2.3."""
+"""Gnav: one scenario per rule id, from explicit deals, plus the worked scenarios of docs/rules.md (Gnav)."""
+
+import json
 
 import pytest
 
 from tutor.cards import GnavCard, GnavRank
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, Record, replay
 from tutor.games import get_game
-from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers
+from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers, score
 
 from .scenario import play, rules_of
 
@@ -74,7 +76,7 @@ def test_gnav_players():
 @pytest.mark.parametrize("players", [2, 4, 5, 9])
 def test_gnav_deal(players):
     state = GAME.start(players=players, seed=7)
-    assert rules_of(state)[:2] == ["gnav.pack", "gnav.deal"]
+    assert rules_of(state)[:3] == ["gnav.pack", "gnav.counters", "gnav.deal"]
     assert all(card is not None for card in state.hands) and len(state.stock) == 42 - players
     assert state.dealt == state.hands and state.aside == ()
     assert all(state.counters_left(s) == 3 for s in range(players))
@@ -84,35 +86,61 @@ def test_gnav_deal(players):
 
 def test_gnav_deal_prepared():
     state = start(["8", "9", "POT"], "6 HORSE", counters=[3, 2, 1])
-    assert rules_of(state) == ["gnav.pack", "gnav.deal"]
+    assert rules_of(state) == ["gnav.pack", "gnav.counters", "gnav.deal"]
     assert state.dealer == 2 and state.current_player == 0
     assert state.hands == cards("8", "9", "POT") and state.stock[:2] == cards("6", "HORSE")
     assert [state.counters_left(s) for s in range(3)] == [3, 2, 1]
-    assert "Per deals a prepared round; the other 39 cards are the stock." == state.events[1].text
+    assert "Per deals a prepared round; the other 39 cards are the stock." == state.events[2].text
     conserved(state)
 
 
-def test_gnav_deal_rejects_a_bad_deal_naming_the_rule():
-    for deal in ({"hands": [["7", "8"], ["2"]]}, {"hands": [["7"], []]}, {"hands": [["2"], []], "counters": [3, 3]},
-                 {"hands": [["7"], ["2"]], "counters": [4, 3]}, {"hands": [["7"], ["2"]], "counters": [3]},
-                 {"hands": [["ZZ"], ["2"]]}, {"hands": [["7"], ["7"], ["7"]]}):
-        with pytest.raises(IllegalMove) as info:
-            GAME.start(players=len(deal["hands"]), deal=deal)
-        assert info.value.rule == "gnav.deal"
-    with pytest.raises(IllegalMove) as info:  # the dealer (last seat) must have a card
-        GAME.start(players=3, deal={"hands": [["7"], ["2"], []]})
-    assert info.value.rule == "gnav.deal"
+@pytest.mark.parametrize("deal, field", [
+    ({"hands": [["7", "8"], ["2"]]}, "deal.hands[0]"),
+    ({"hands": [["7"], []]}, "deal.hands"),  # a round needs two players with a card
+    ({"hands": [["ZZ"], ["2"]]}, "deal.hands[0][0]"),
+    ({"hands": [["7"], ["7"], ["7"]]}, "deal"),
+    ({"hands": [["7"], ["2"], []]}, "deal.hands[2]"),  # the dealer (last seat) must have a card
+    ({"hands": [["7"], ["2"]], "counters": [3]}, "deal.counters"),
+    ({"hands": [["7"], ["2"]], "counters": "3 3"}, "deal.counters"),
+    ({"hands": [["7"], ["2"]], "counters": [3, True]}, "deal.counters[1]"),
+    ({"hands": [["7"], ["2"]], "counters": [3, 2.0]}, "deal.counters[1]"),
+    ({"hands": [["7"], ["2"]], "pool": 3}, "deal.pool"),
+])
+def test_gnav_deal_rejects_a_bad_deal_naming_the_rule_and_field(deal, field):
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=len(deal["hands"]), deal=deal)
+    assert info.value.rule == "gnav.deal" and field in info.value.reason
+
+
+def test_gnav_deal_record_round_trips_json_and_replays():
+    # A deal made of card objects (not notation) is written as notation, read back and replayed.
+    deal = {"hands": [[GnavCard.parse("2")], [GnavCard.parse("DRAGOON")], [], [GnavCard.parse("8")]],
+            "stock": (GnavCard.parse("HORSE"), GnavCard.parse("5")), "counters": (2, 3, 0, 1)}
+    state = GAME.start(players=4, deal=deal, names=NAMES[:4], slate=True)
+    states = [state]
+    for move in ("change", "stand"):
+        states.append(play(states[-1], move))
+    record = state.setup
+    for move in ("change", "stand"):
+        record = record.with_action(move)
+    text = record.to_json()
+    data = json.loads(text)
+    assert data["deal"] == {"hands": [["2"], ["DRAGOON"], [], ["8"]], "stock": ["HORSE", "5"],
+                            "counters": [2, 3, 0, 1]}
+    again = Record.from_json(text)
+    assert again == record and hash(again) == hash(record)
+    assert replay(again) == states and replay(record) == states
 
 
 def test_gnav_fool():
     state = start(["7", "FOOL", "3"])
-    assert rules_of(state) == ["gnav.pack", "gnav.deal", "gnav.fool"]
+    assert rules_of(state) == ["gnav.pack", "gnav.counters", "gnav.deal", "gnav.fool"]
     knock = state.events[-1]
     assert knock.player == 1 and knock.text == "Kari knocks on the table: a Fool has been dealt."
     assert state.knocked == (1,) and "knocked" in state.seat_info(1) and "knocked" not in state.seat_info(0)
     assert state.view(0).seats[1].hand == (None,)  # the card itself stays hidden
     both = start(["FOOL", "5", "FOOL"])
-    assert rules_of(both)[2:] == ["gnav.fool", "gnav.fool"] and both.knocked == (0, 2)
+    assert rules_of(both)[3:] == ["gnav.fool", "gnav.fool"] and both.knocked == (0, 2)
     # Knocking is for the card dealt: after the Fool is passed on, the knock still names Kari.
     later = play(state, "stand")
     assert later.knocked == (1,)
@@ -268,7 +296,8 @@ def test_gnav_cuckoo():
 
 
 def test_gnav_dragoon():
-    # RULE-NOTES §2.3: A asks B, who holds the Dragoon; A pays 1 and keeps his card; C, on B's left, is next.
+    # docs/rules.md, Gnav, N7 and its worked scenario: A asks B, who holds the Dragoon; A pays 1 and keeps
+    # his card; C, on B's left, is next.
     state = play(start(["2", "DRAGOON", "5", "8"]), "change")
     assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.dragoon", "gnav.pay"]
     assert said(state, "gnav.dragoon") == [("Hugg av!", "Chop! (You pay a counter and keep your card.)", 1)]
@@ -367,7 +396,7 @@ def test_gnav_showdown():
 
 
 def test_gnav_showdown_tie():
-    # RULE-NOTES §2.3: A = 3, B = 3, C = 7; A and B both lose.
+    # docs/rules.md, Gnav, N5 and its worked scenario: A = 3, B = 3, C = 7; A and B both lose.
     after = play(start(["3", "3", "7"]), "stand", "stand", "stand")
     round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown.tie", "gnav.pay", "gnav.pay",
                        "gnav.next-round", "gnav.deal"])
@@ -377,7 +406,8 @@ def test_gnav_showdown_tie():
 
 
 def test_gnav_showdown_fool():
-    # RULE-NOTES §2.3: A = 5, B = Fool, C = 0, D = Owl; B and D (the Owl, below the 0) lose.
+    # docs/rules.md, Gnav, N4 and its worked scenario: A = 5, B = Fool, C = 0, D = Owl; B and D (the Owl,
+    # below the 0) lose.
     after = play(start(["5", "FOOL", "0", "OWL"]), "stand", "stand", "stand", "stand")
     round_over(after, ["gnav.stand", "gnav.showdown", "gnav.showdown.fool", "gnav.pay", "gnav.pay",
                        "gnav.next-round", "gnav.deal"])
@@ -410,6 +440,59 @@ def test_round_losers_pure():
 # ---------------------------------------------------------------- counters, going out and winning
 
 
+def test_gnav_counters():
+    # N11: everyone starts with the same counters, announced before the deal.
+    state = GAME.start(players=3, seed=4, names=NAMES[:3])
+    event = state.events[1]
+    assert event.rule == "gnav.counters" and event.text == "Everyone starts with 3 counters." and event.player is None
+    assert GAME.start(players=3, seed=4, counters=1).events[1].text == "Everyone starts with 1 counter."
+    assert GAME.start(players=3, seed=4, slate=True).events[1].text == (
+        "Losses are chalked on a slate: 3 strokes put a player out.")
+    # A prepared round says who has what; a seat out of the game holds no card and no counters.
+    state = start(["7", "", "2", "11"], counters=[3, 0, 1, 2])
+    assert state.events[1].text == "Counters: Ola 3, Kari is out, Per 1, Liv 2."
+    assert state.alive == (True, False, True, True) and state.lost == (0, 3, 2, 1)
+    assert state.current_player == 0 and play(state, "stand").current_player == 2  # Kari is passed over
+    slate = start(["7", "", "2"], counters=[3, 0, 1], slate=True)
+    assert slate.events[1].text == "Strokes on the slate: Ola no strokes, Kari is out, Per //; 3 put a player out."
+    # Without "counters", players with a card have them all and players out have none.
+    default = start(["7", "", "2"])
+    assert default.lost == (0, 3, 0) and default.alive == (True, False, True)
+    assert [default.counters_left(s) for s in range(3)] == [3, 0, 3]
+
+
+@pytest.mark.parametrize("hands, counters, field, words", [
+    (["7", "2", "11"], [3, 2, 0], "deal.counters[2]", "Per holds a card, so is still in"),
+    (["7", "", "11"], [3, 1, 3], "deal.counters[1]", "Kari has no card, so is out of the game"),
+    (["7", "2", "11"], [4, 3, 3], "deal.counters[0]", "0 to 3 counters"),
+    (["7", "2", "11"], [3, -1, 3], "deal.counters[1]", "0 to 3 counters"),
+])
+def test_gnav_counters_must_agree_with_the_deal(hands, counters, field, words):
+    # N11: a seat still holding a card has at least one counter; a seat is out only after paying its last one.
+    with pytest.raises(IllegalMove) as info:
+        start(hands, counters=counters)
+    assert info.value.rule == "gnav.counters"
+    assert info.value.reason.startswith(field + ":") and words in info.value.reason
+
+
+def test_gnav_counters_a_card_with_no_counter_left_only_mid_round():
+    # The one way to hold a card with no counter: paying the last one to a Dragoon in this round (N11).
+    state = play(start(["2", "DRAGOON", "9", "8"], counters=[1, 3, 3, 3]), "change")
+    assert state.counters_left(0) == 0 and state.hands[0] is not None and state.alive[0]
+    after = play(state, "stand", "stand")
+    assert not after.alive[0] and after.hands[0] is None
+
+
+def test_gnav_options_are_refused_by_name():
+    for option, bad in (("slate", "no"), ("slate", 1), ("slate", None), ("cat_as_dragoon", "yes"),
+                        ("counters", True), ("counters", "3")):
+        with pytest.raises(ValueError, match=f"^option {option}: "):
+            GAME.start(players=3, seed=1, **{option: bad})
+    with pytest.raises(ValueError, match="^option pool: "):
+        GAME.start(players=3, seed=1, pool=True)
+    assert GAME.options() == {"counters": 3, "slate": False, "cat_as_dragoon": False}
+
+
 def test_gnav_pay():
     after = play(start(["7", "2", "11"]), "stand", "stand", "stand")
     pay = next(e for e in after.events if e.rule == "gnav.pay")
@@ -424,10 +507,13 @@ def test_gnav_counters_option():
                        names=NAMES[:3], counters=5)
     assert state.rules.counters == 5 and [state.counters_left(s) for s in range(3)] == [5, 1, 4]
     assert GAME.start(players=3, seed=2, counters=1).counters_left(0) == 1
-    for bad in (0, 100, 2.5, "3"):
-        with pytest.raises(IllegalMove) as info:
+    for bad in (0, 100, -1):  # out of range: the counters rule
+        with pytest.raises(IllegalMove, match="^option counters: ") as info:
             GAME.start(players=3, seed=2, counters=bad)
-        assert info.value.rule == "gnav.deal"
+        assert info.value.rule == "gnav.counters"
+    for bad in (2.5, "3", True, None):  # the wrong type: the generic option check
+        with pytest.raises(ValueError, match="^option counters: "):
+            GAME.start(players=3, seed=2, counters=bad)
     assert Rules().counters == 3
     one = play(GAME.start(players=2, deal={"hands": [["7"], ["2"]]}, names=NAMES[:2], counters=1), "stand", "stand")
     assert one.is_over and one.result().winners == (0,)
@@ -509,6 +595,44 @@ def test_gnav_win_shared():
     assert rules_of(after)[-4:] == ["gnav.pay", "gnav.out", "gnav.out", "gnav.win"]
     assert after.events[-1].text == "Ola and Kari go out together and share the win."
     assert after.is_over and after.result().winners == (0, 1) and after.result().text == "Ola and Kari share the win."
+
+
+# ---------------------------------------------------------------- what widgets and bots read
+
+
+def test_gnav_contract_for_widgets():
+    state = start(["7", "2", "11"])
+    assert state.phase == "round" and state.current_players == (0,)
+    # Standing and changing use no card of the hand: both are buttons, and the card offers no move of its own.
+    assert [state.cards_of(a) for a in state.legal_actions()] == [(), ()]
+    assert state.candidate_actions(GnavCard.parse("7")) == []
+    assert GAME.inputs.buttons and not GAME.inputs.cards and GAME.inputs.typed is None
+    assert [state.prompt(a) for a in state.legal_actions()] == ["Stand (keep your card)", "Change with Kari"]
+    assert state.describe(CHANGE) == "Ola changes with Kari"
+    assert state.status() == "Round 1: Ola to stand or change with Kari."
+    dealer = play(state, "stand", "stand")
+    assert dealer.phase == "dealer" and dealer.current_players == (2,)
+    assert dealer.status() == "Round 1: Per, the dealer, to stand or change with the stock."
+    assert dealer.describe(CHANGE) == "Per (the dealer) changes with the stock"
+    over = play(start(["7", "2"], counters=[2, 1]), "stand", "stand")
+    assert over.phase == "over" and over.current_players == () and over.status() == "Ola wins."
+    assert hash(state) == hash(start(["7", "2", "11"])) and state == start(["7", "2", "11"])
+
+
+def test_gnav_win_breakdown():
+    after = play(start(["7", "2", "11"], counters=[3, 1, 2]), "stand", "stand", "stand")
+    assert after.result().breakdown == ("Ola: 3 counters left", "Kari: 0 counters left — out", "Per: 2 counters left")
+    assert after.result().text == "The game is still going on." and after.result().winners == (0, 2)
+    over = play(start(["7", "2"], counters=[2, 1]), "stand", "stand")
+    assert over.result().breakdown == ("Ola: 2 counters left — wins", "Kari: 0 counters left — out")
+    shared = play(start(["3", "3"], counters=[1, 1], slate=True), "stand", "stand")
+    assert shared.result().breakdown == (
+        "Ola: /// (3 strokes) — out in the same round as the others: shares the win",
+        "Kari: /// (3 strokes) — out in the same round as the others: shares the win")
+    # Scoring is a pure function of the counters paid.
+    result = score((1, 0, 3), (False, False, True), (), Rules(), ("A", "B", "C"))
+    assert result.scores == (2, 3, 0) and result.winners == (0, 1)
+    assert result.breakdown == ("A: 2 counters left", "B: 3 counters left", "C: 0 counters left — out")
 
 
 # ---------------------------------------------------------------- the lesson's examples and whole games

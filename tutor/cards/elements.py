@@ -9,7 +9,7 @@ are ignored and any unambiguous start of the name will do, so ``f15``,
 ``Fire 15``, ``wind 7`` and ``WAT 3`` are read too; a lone ``W`` is refused
 because it could be either.
 
-Cards sort by element (Fire, Water, Wind, Earth, the seed's order), then by
+Cards sort by element (Fire, Water, Wind, Earth, the rule book's order), then by
 value.  Cârts Tîty shuffles two or more decks together for six players or
 more; the copies of a card are the same card, so a pack is a multiset.
 """
@@ -23,7 +23,7 @@ from tutor.cards.base import BadNotation, Deck, InternedCard
 
 
 class Element(Enum):
-    """The four elements, in the seed's order, with their notation and English name."""
+    """The four elements, in the rule book's order, with their notation and English name."""
 
     FIRE = ("F", "Fire")
     WATER = ("Wa", "Water")

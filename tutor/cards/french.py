@@ -3,7 +3,7 @@
 A card is written rank then suit: ``7S``, ``10H``, ``QD``, ``AC``; the joker is
 ``JK``.  ``Card.parse(str(card)) is card`` for every card.  Each card, rank and
 suit has an English and a Cornish name; the Cornish comes from the card table
-of the Gwra Pyskessa seed ("Seyth an Palyow").  Cards sort by rank, then suit
+of the Gwra Pyskessa rule text ("Seyth an Palyow").  Cards sort by rank, then suit
 in the order spades, hearts, diamonds, clubs; jokers come after the aces.
 """
 
@@ -94,7 +94,7 @@ _RANK_ENGLISH = {
     Rank.JACK: ("jack", "jacks"), Rank.QUEEN: ("queen", "queens"), Rank.KING: ("king", "kings"),
     Rank.ACE: ("ace", "aces"), Rank.JOKER: ("joker", "jokers"),
 }
-# From the seed's card table; the ace is "Byd" on the cards ("Onan" is the numeral one).
+# From the rule text's card table; the ace is "Byd" on the cards ("Onan" is the numeral one).
 _RANK_CORNISH = {
     Rank.TWO: "Dew", Rank.THREE: "Tri", Rank.FOUR: "Peswar", Rank.FIVE: "Pymp",
     Rank.SIX: "Hwegh", Rank.SEVEN: "Seyth", Rank.EIGHT: "Eth", Rank.NINE: "Naw",

@@ -1,4 +1,4 @@
-"""The Gnav pack (RULE-NOTES §2, N1–N3): 21 ranks, two cards of each, 42 in all.
+"""The Gnav pack (docs/rules.md, N1–N3): 21 ranks, two cards of each, 42 in all.
 
 A card is written by its rank: ``CUCKOO``, ``DRAGOON``, ``CAT``, ``HORSE``,
 ``HOUSE``, ``12`` … ``0``, ``POT``, ``OWL``, ``FOOL``.  The two cards of a rank
@@ -14,7 +14,7 @@ from tutor.cards.base import BadNotation, Deck, InternedCard
 
 
 class GnavRank(IntEnum):
-    """The 21 Gnav ranks, Fool (lowest) to Cuckoo (highest) (RULE-NOTES N2)."""
+    """The 21 Gnav ranks, Fool (lowest) to Cuckoo (highest) (docs/rules.md, N2)."""
 
     FOOL = 0
     OWL = 1
@@ -45,7 +45,7 @@ class GnavRank(IntEnum):
 
     @property
     def is_matador(self) -> bool:
-        """The five matadors, House and up, block a change (RULE-NOTES N3)."""
+        """The five matadors, House and up, block a change (docs/rules.md, N3)."""
         return self >= GnavRank.HOUSE
 
 
@@ -55,7 +55,7 @@ _GNAV_NATIVE = {"FOOL": "Narr", "OWL": "Ugle", "POT": "Potte", "HOUSE": "Hus", "
                 "CAT": "Katt", "DRAGOON": "Dragon", "CUCKOO": "Gjøk"}
 _ROMAN = ("O", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 GNAV_RANKS_BY_CODE = {rank.code: rank for rank in GnavRank}
-COPIES_PER_RANK = 2  # RULE-NOTES N1
+COPIES_PER_RANK = 2  # docs/rules.md, N1
 
 # Gnav cards have their own range of orders (see tutor.cards.french.ORDER_BASE).
 ORDER_BASE = 2000
@@ -99,7 +99,7 @@ GNAV_CARDS: dict[GnavRank, GnavCard] = {rank: _make_card(rank) for rank in GnavR
 
 
 def gnav_pack() -> tuple[GnavCard, ...]:
-    """The 42-card Gnav pack, two of each rank, highest first (RULE-NOTES N1)."""
+    """The 42-card Gnav pack, two of each rank, highest first (docs/rules.md, N1)."""
     return tuple(GNAV_CARDS[rank] for rank in reversed(GnavRank) for _ in range(COPIES_PER_RANK))
 
 

@@ -8,7 +8,7 @@ import pytest
 from tutor.cards import Card, Rank, parse_cards
 from tutor.engine import IllegalMove, Record, replay
 from tutor.games import get_game
-from tutor.games.pig import NOSE, WAIT, Pass, collecting_choice, score, top_ranks
+from tutor.games.pig import CALL_OFF_AFTER, NOSE, PIG, WAIT, Pass, collecting_choice, score, top_ranks
 
 from .scenario import play, rules_of
 
@@ -16,15 +16,15 @@ GAME = get_game("pig")
 NAMES = ["Ann", "Ben", "Cai", "Dee"]
 PASSING = ["AS AH KS QS", "AD KH KD QH", "AC KC QD QC"]
 DEALT_FOUR = ["AS AH AD AC", "KS KH KD QH", "KC QS QD QC"]
+BEN_COLLECTS = ["AS AH KS QS", "KH KD KC AD", "AC QD QC QH"]  # Ann passes KS: Ben holds four kings
 RACE4 = ["AS AH AD AC", "KS KH KD QH", "KC QS QD JH", "QC JS JD JC"]
 
 
-def start(hands, letters=None, delays=None, **options):
+def start(hands, letters=None, delays=None, passes=None, **options):
     deal = {"hands": [h.split() for h in hands]}
-    if letters is not None:
-        deal["letters"] = letters
-    if delays is not None:
-        deal["delays"] = delays
+    for key, value in (("letters", letters), ("delays", delays), ("passes", passes)):
+        if value is not None:
+            deal[key] = value
     players = len(hands)
     names = (NAMES + [f"P{i}" for i in range(4, 13)])[:players]
     return GAME.start(players=players, deal=deal, names=names, **options)
@@ -86,14 +86,35 @@ def test_pig_pass_on():
 def test_pig_signal():
     state = play(start(["AS AH AD KS", "KH KD QH QS", "AC KC QD QC"]), "pass KS", "pass QS", "pass AC")
     assert NOSE in state.legal_actions()
+    assert state.legal_actions() == [NOSE] and state.cards_of(NOSE) == ()
     state = play(state, "nose")
     assert rules_of(state) == ["pig.signal"] and state.touched == (0,) and state.racing
     assert state.current_player == 1 and state.legal_actions() == [NOSE, WAIT]
 
 
+def test_pig_signal_must():
+    state = play(start(BEN_COLLECTS), "pass KS", "pass AD", "pass AC")
+    assert state.hands[1] == tuple(sorted(parse_cards("KS KH KD KC")))
+    # Ben does not wait for his turn to pass: he lays the hand down at once, and may do nothing else.
+    assert state.current_player == 1 and state.legal_actions() == [NOSE]
+    for card in state.hands[1]:
+        with pytest.raises(IllegalMove) as info:
+            state.apply(Pass(card))
+        assert info.value.rule == "pig.signal.must" and "four kings" in info.value.reason
+    with pytest.raises(IllegalMove) as info:
+        state.apply(WAIT)
+    assert info.value.rule == "pig.race"
+    after = play(state, "nose")
+    assert rules_of(after) == ["pig.signal"] and after.touched == (1,) and after.phase == "race"
+    # A four in the deal, not in the first seat: that player moves first.
+    dealt = start(["AS AH QS QH", "KS KH KD KC", "AD AC QD QC"])
+    assert dealt.current_player == 1 and dealt.legal_actions() == [NOSE]
+    assert rules_of(play(dealt, "nose")) == ["pig.signal.dealt", "pig.signal"]
+
+
 def test_pig_signal_dealt():
     state = start(DEALT_FOUR)
-    assert state.legal_actions()[-1] == NOSE
+    assert state.legal_actions() == [NOSE]
     state = play(state, "nose")
     assert rules_of(state) == ["pig.signal.dealt", "pig.signal"]
 
@@ -161,13 +182,52 @@ def test_pig_win():
     with pytest.raises(IllegalMove) as info:
         state.apply(NOSE)
     assert info.value.rule == "pig.win"
-    assert score((3, 0, 3)).winners == (1,)
+    result = score((3, 0, 3), "PIG", ("Ann", "Ben", "Cai"))
+    assert result.winners == (1,) and result.scores == (0, 3, 0)
+    assert result.breakdown == ("Ann: PIG — out", "Ben: no letters — 3 lives left", "Cai: PIG — out")
+    assert state.result().breakdown[1] == "Ben: PIG — out" and state.status() == "Game over: Ann wins."
+
+
+def pass_on(state):
+    """Pass the card just received (the first card before any is received): no four of a kind ever forms."""
+    me = state.current_player
+    card = state.received[me] or state.hands[me][0]
+    return state.apply(Pass(card))
 
 
 def test_pig_stale():
     state = play(start(PASSING, stale_after=1), "pass QS", "pass AD", "pass KC")
     assert rules_of(state)[2:5] == ["pig.stale", "pig.letters", "pig.deal"]
     assert state.letters == (1, 0, 0)  # everyone holds at most a pair; Ann is first from the dealer's left
+    # Off by default: as in the rule book, passing goes on until somebody holds four of a kind.
+    assert GAME.options()["stale_after"] == 0
+    state = start(PASSING)
+    for _ in range(3 * 100):
+        state = pass_on(state)
+        assert not any(e.rule in ("pig.stale", "pig.letters", "pig.stop") for e in state.events)
+    assert state.passes == 100 and state.letters == (0, 0, 0) and state.phase == "passing"
+
+
+def test_pig_stop():
+    state = play(start(PASSING, letters=[1, 0, 1], passes=CALL_OFF_AFTER - 1), "pass QS", "pass AD")
+    assert not state.is_over
+    state = play(state, "pass KC")
+    assert rules_of(state) == ["pig.pass", "pig.pass", "pig.stop"]
+    assert "called off" in state.events[-1].text and "Ben, with the fewest letters, wins" in state.events[-1].text
+    assert state.is_over and state.phase == "over" and state.current_players == ()
+    assert state.result().winners == (1,) and state.status().startswith("Game called off: Ben")
+    assert state.result().rule == "pig.stop" and state.result().breakdown[0] == "Ann: P — 2 lives left"
+    assert Counter(state.cards()) == Counter(start(PASSING).cards())
+    with pytest.raises(IllegalMove) as info:
+        state.apply(NOSE)
+    assert info.value.rule == "pig.stop"
+    # The safety valve is reached by passing alone, and bounds every game.
+    state = start(PASSING)
+    while not state.is_over:
+        state = pass_on(state)
+    assert state.passes == CALL_OFF_AFTER and rules_of(state)[-1] == "pig.stop"
+    assert state.result().winners == (0, 1, 2)
+    assert GAME.max_actions >= (12 * 3 + 3) * CALL_OFF_AFTER * 13
 
 
 def test_pig_donkey_match_is_longer_and_thirteen_players_play_out():
@@ -182,9 +242,50 @@ def test_pig_donkey_match_is_longer_and_thirteen_players_play_out():
             assert Counter(state.cards()) == cards
         assert sum(state.letters) == len(word) * (players - 1) + state.letters[state.result().winners[0]]
         assert steps <= GAME.max_actions * (2 if word == "DONKEY" else 1)
-    with pytest.raises(IllegalMove) as info:
+    with pytest.raises(ValueError, match="option word"):
         GAME.start(players=3, seed=1, word="HORSE")
-    assert info.value.rule == "pig.letters"
+
+
+@pytest.mark.parametrize("options, name", [
+    ({"fastest_ms": -1}, "fastest_ms"), ({"fastest_ms": 3000}, "fastest_ms"), ({"slowest_ms": 100}, "slowest_ms"),
+    ({"stale_after": -1}, "stale_after"), ({"stale_after": "3"}, "stale_after"), ({"tick_ms": 0}, "tick_ms"),
+    ({"max_ticks": 0}, "max_ticks"), ({"max_ticks": True}, "max_ticks"), ({"word": "pig"}, "word"),
+])
+def test_pig_options_are_checked_by_name(options, name):
+    with pytest.raises(ValueError) as info:
+        GAME.start(players=3, seed=1, **options)
+    assert str(info.value).startswith(f"option {name}:")
+
+
+@pytest.mark.parametrize("field, value", [("letters", [0, 0]), ("letters", [True, 0, 0]), ("letters", 5),
+                                          ("letters", [0, 0, 4]), ("delays", "fast"), ("delays", [1, 2, -3]),
+                                          ("passes", -1), ("passes", CALL_OFF_AFTER), ("passes", "7")])
+def test_pig_deal_fields_are_checked_by_name(field, value):
+    with pytest.raises(IllegalMove) as info:
+        start(PASSING, **{field: value})
+    assert info.value.rule == "pig.deal" and f"deal.{field}" in str(info.value)
+
+
+def test_pig_state_contract():
+    state = start(PASSING)
+    assert state.phase == "passing" and state.current_players == (0, 1, 2)
+    state = play(state, "pass QS")
+    assert state.current_players == (1, 2)
+    assert state.cards_of(Pass(Card.parse("AD"))) == (Card.parse("AD"),)
+    assert state.cards_of(NOSE) == state.cards_of(WAIT) == ()
+    assert state.candidate_actions(Card.parse("AD")) == [Pass(Card.parse("AD"))]
+    assert state.prompt(Pass(Card.parse("AD"))) == "Pass the A♦" and state.prompt(NOSE) == "Touch your nose!"
+    assert state.race_clock is None and state.idle_action() is None
+    race = play(start(RACE4, delays=[0, 1200, 800, 500]), "nose")
+    assert race.phase == "race" and race.current_players == (1, 2, 3)
+    assert race.legal_actions() == [NOSE, WAIT] and race.race_clock == 0 and race.idle_action() == WAIT
+    race = play(race, "wait")
+    assert race.current_players == (2, 3)
+    inputs = PIG.inputs.race
+    assert inputs is not None and inputs.button == "Touch your nose!"
+    assert inputs.tick_ms(race) == 250 and inputs.clock(race) == 0 and inputs.idle(race) == WAIT
+    assert inputs.clock(start(PASSING)) is None
+    assert hash(race) == hash(play(start(RACE4, delays=[0, 1200, 800, 500]), "nose", "wait"))
 
 
 def test_pig_same_seed_same_race_and_record_replays():

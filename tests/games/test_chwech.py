@@ -1,18 +1,20 @@
-"""Chwech: one scenario per rule id, from explicit deals; the seed's score table; RULE-NOTES §3.4."""
+"""Chwech: one scenario per rule id, from explicit deals; the printed score table; the worked scores (docs/rules.md)."""
 
+import pickle
 import random
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tutor.cards import Card, Rank, Suit, parse_cards
-from tutor.engine import IllegalMove
+from tutor.cards import JOKER, Card, Rank, Suit, card_of, parse_cards
+from tutor.engine import IllegalMove, TrickView
 from tutor.games import get_game
-from tutor.games.chwech import (PACKS, PASS, Play, card_power, deal_score, deal_score_breakdown, match_result,
-                                parse_action)
+from tutor.games.chwech import PASS, Pass, Play, _problem, parse_action
 from tutor.games.chwech_bot import heuristic
+from tutor.games.chwech_packs import Number, NumberCard, pack_for, parse_card, rank_value
+from tutor.games.chwech_scoring import card_power, deal_score, deal_score_breakdown, match_result
+from tutor.match import EndRule, ScoreSheet
 
 from .scenario import rules_of
 
@@ -52,27 +54,28 @@ def test_chwech_players():
     assert GAME.default_players == 6
 
 
-@pytest.mark.parametrize("players, size, jokers, deals", [(4, 36, 0, 8), (5, 45, 1, 5), (6, 54, 2, 6), (7, 63, 3, 7)])
+@pytest.mark.parametrize("players, size, jokers, deals", [(4, 36, 0, 8), (5, 45, 1, 5), (6, 54, 2, 6), (7, 63, 1, 7)])
 def test_chwech_deal(players, size, jokers, deals):
     state = GAME.start(players=players, seed=42)
     assert state.events[0].rule == "chwech.deal"
     assert all(len(h) == 9 for h in state.hands)
-    assert Counter(state.cards()) == Counter(PACKS[players]) and len(PACKS[players]) == size
-    assert sum(c.rank is Rank.JOKER for c in PACKS[players]) == jokers
+    assert Counter(state.cards()) == Counter(pack_for(players)) and len(pack_for(players)) == size
+    assert sum(c.rank is Rank.JOKER for c in pack_for(players)) == jokers
     assert state.current_player == 0 and state.leading
-    # a full match lasts the seed's number of deals
+    # a full match lasts the rule book's number of deals (C10)
     rng = random.Random(1)
     while not state.is_over:
         state = state.apply(heuristic(state, rng)[0])
-    assert len(state.history) == deals
+    assert len(state.sheet.rows) == deals
 
 
 def test_chwech_deal_packs_in_detail():
-    assert {c.rank for c in PACKS[4]} == {Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
-                                          Rank.EIGHT, Rank.SEVEN, Rank.SIX}
-    assert not {Rank.TWO, Rank.THREE} & {c.rank for c in PACKS[5]}
-    seven = Counter(PACKS[7])
+    assert {c.rank for c in pack_for(4)} == {Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
+                                             Rank.EIGHT, Rank.SEVEN, Rank.SIX}
+    assert not {Rank.TWO, Rank.THREE} & {c.rank for c in pack_for(5)}
+    seven = Counter(pack_for(7, seven_pack="doubled-2-3"))
     assert seven[Card.parse("2S")] == 2 and seven[Card.parse("3D")] == 2 and seven[Card.parse("4S")] == 1
+    assert seven[JOKER] == 3 and sum(seven.values()) == 63
 
 
 def test_chwech_deal_rejects_bad_deals_naming_the_rule():
@@ -81,6 +84,97 @@ def test_chwech_deal_rejects_bad_deals_naming_the_rule():
         with pytest.raises(IllegalMove) as info:
             GAME.start(players=len(deal["hands"]) if len(deal["hands"]) >= 4 else 6, deal=deal)
         assert info.value.rule == "chwech.deal"
+
+
+def test_chwech_pack():
+    """Four, five and seven players are told their pack; the five- and seven-player packs are options (C10–C12)."""
+    for players in (4, 5, 7):
+        state = GAME.start(players=players, seed=1)
+        assert rules_of(state) == ["chwech.deal", "chwech.pack"]
+    assert rules_of(GAME.start(players=6, seed=1)) == ["chwech.deal"]
+    five = GAME.start(players=5, seed=1, five_pack="no-7-8")
+    ranks = Counter(card.rank for card in five.cards())
+    assert Rank.SEVEN not in ranks and Rank.EIGHT not in ranks and ranks[Rank.TWO] == 4 and ranks[Rank.JOKER] == 1
+    assert "without its sevens and eights" in five.events[1].text and len(five.cards()) == 45
+    # The Five Hundred pack: the 52, 11s and 12s of every suit, a red 13 of hearts and of diamonds, one joker.
+    seven = Counter(GAME.start(players=7, seed=1).cards())
+    numbers = sorted(card.code for card in seven if isinstance(card, NumberCard))
+    assert numbers == ["11C", "11D", "11H", "11S", "12C", "12D", "12H", "12S", "13D", "13H"]
+    assert sum(seven.values()) == 63 and max(seven.values()) == 1 and seven[JOKER] == 1
+    assert "Five Hundred" in GAME.start(players=7, seed=1).events[1].text
+    home_made = Counter(GAME.start(players=7, seed=1, seven_pack="doubled-2-3").cards())
+    assert home_made[JOKER] == 3 and home_made[Card.parse("2C")] == 2
+    with pytest.raises(ValueError, match="option thirteens_jokers"):
+        GAME.start(players=7, seed=1, seven_pack="doubled-2-3", thirteens_jokers=True)
+    with pytest.raises(ValueError, match="option seven_pack"):
+        GAME.start(players=7, seed=1, seven_pack="500")
+    # number cards belong to the seven-player Five Hundred pack only
+    with pytest.raises(IllegalMove) as info:
+        start(["11H 2S"] + BASE[1:])
+    assert info.value.rule == "chwech.deal" and "11H" in info.value.reason
+
+
+SEVEN = ["10H 2S", "11H 3S", "13H 4S", "12H 5S", "QC 6S", "13D 7S", "9H 8S"]
+
+
+def test_chwech_pack_number_cards_rank_between_the_ten_and_the_jack():
+    assert [rank_value(parse_card(c)) for c in ("10H", "11H", "12H", "13H", "JH")] == [10, 10.25, 10.5, 10.75, 11]
+    state = start(SEVEN)
+    assert [c.code for c in state.hands[2]] == ["4S", "13H"]  # sorted by rank: the 13 is above the 10
+    after = run(state, "play 10H", "play 11H", "play 13H", "play 12H", "pass", "pass", "play 9H")
+    assert rules_of(after)[-1] == "chwech.trick" and after.events[-1].player == 2
+    assert "with the 13♥" in after.events[-1].text
+    jack = run(start(["JH 2S"] + SEVEN[1:]), "play JH", "play 11H", "play 13H", "play 12H", "pass", "pass", "pass")
+    assert jack.events[-1].player == 0
+
+
+def test_chwech_pack_thirteens_made_jokers():
+    state = start(SEVEN, thirteens_jokers=True)
+    led = run(state, "play 2S", "play 3S")
+    thirteen = parse_card("13H")
+    assert Play(thirteen) in led.legal_actions()  # a joker may go to a spade trick
+    played = run(led, "play 13H")
+    assert rules_of(played) == ["chwech.joker"] and "13♥ (a joker)" in played.events[0].text
+    assert refused(run(played, "pass", "pass"), "play 13D") == "chwech.two-jokers"
+    # led, it names its suit; and played last it takes the trick (revised rule)
+    lead = start(["13H 2S", "11H 3S", "10H 4S", "12H 5S", "5C 6S", "13D 7S", "9H 8S"], thirteens_jokers=True)
+    assert refused(lead, "play 13H") == "chwech.joker"
+    done = run(lead, "play 13H as C", "pass", "pass", "pass", "play 5C", "pass", "pass")
+    assert done.events[-1].player == 4 and rules_of(done)[-1] == "chwech.trick"
+    last = run(start(["5C 2S", "11H 3S", "13H 4S", "12H 5S", "10H 6S", "13D 7S", "9H 8S"], thirteens_jokers=True),
+               "play 5C", "pass", "play 13H", "pass", "pass", "pass", "pass")
+    assert rules_of(last)[-1] == "chwech.joker-last" and last.events[-1].player == 2
+    # without the agreement a 13 is an ordinary heart
+    assert refused(run(start(SEVEN), "play 2S", "play 3S"), "play 13H") == "chwech.follow"
+
+
+def test_chwech_pack_number_cards_are_interned_and_round_trip():
+    card = parse_card("12s")
+    assert card is NumberCard(Number.TWELVE, Suit.SPADES) and str(card) == "12S" and card.english == "twelve of spades"
+    assert card_of("five-hundred", "12S") is card and pickle.loads(pickle.dumps(card)) is card
+    assert card != Card.parse("QS") and card.label == "12♠"
+    assert str(parse_action("play 13D as S")) == "play 13D as S"
+    for bad in ("13S", "13C", "14H", "11X"):
+        with pytest.raises(IllegalMove):
+            parse_action(f"play {bad}")
+
+
+def test_chwech_joker_eldest_holding_only_jokers_is_refused_under_the_original_rule():
+    """C2 + C6: eldest must lead, and the original rule forbids leading a joker, so such a deal could never go on."""
+    hands = ["JK", "9H 3S", "4C 5S", "KH 6S", "2H 8S", "5D 9S"]
+    with pytest.raises(IllegalMove) as info:
+        start(hands, aces_jokers="original")
+    assert info.value.rule == "chwech.joker" and info.value.reason.startswith("deal.hands[0]: Jory must lead")
+    with pytest.raises(IllegalMove):
+        GAME.start(players=6, dealer=0, deal={"hands": [["7H"], ["JK", "JK"], ["4C"], ["KH"], ["2H"], ["5D"]]},
+                   aces_jokers="original")
+    assert [str(a) for a in start(hands).legal_actions()] == ["play JK as S", "play JK as H", "play JK as D",
+                                                               "play JK as C"]
+    # the red 13s made jokers count as jokers here too
+    thirteens = ["13H 13D", "11H 3S", "4S", "12H 5S", "QC 6S", "7S", "9H 8S"]
+    with pytest.raises(IllegalMove):
+        start(thirteens, aces_jokers="original", thirteens_jokers=True)
+    assert start(thirteens, aces_jokers="original").legal_actions()
 
 
 # ---------------------------------------------------------------- a trick
@@ -142,7 +236,7 @@ def test_chwech_lead_pass():
     trick = [e for e in done.events if e.rule == "chwech.trick"]
     assert trick and trick[0].player == 5 and "5 cards" in trick[0].text
     assert done.deal_no == 1  # seat 0 played its last card (2S), so a new deal began
-    assert done.history[0][3] == deal_score(3, 8)  # seat 3 sat out with one card left
+    assert done.sheet.rows[0][3] == deal_score(3, 8)  # seat 3 sat out with one card left
 
 
 def test_chwech_deadlock():
@@ -150,7 +244,7 @@ def test_chwech_deadlock():
     after = run(won, *["pass"] * 6)
     assert rules_of(after) == ["chwech.deadlock", "chwech.score", "chwech.match"]
     # short prepared hands count the cards played out: one each for seats 0, 1 and 3
-    assert after.is_over and after.history == ((9, 9, 0, 3, 0, 0),)
+    assert after.is_over and after.sheet.rows == ((9, 9, 0, 3, 0, 0),)
     assert after.totals[3] == deal_score(3, 8) == 3 and after.result().winners == (0, 1)
 
 
@@ -160,15 +254,16 @@ def test_chwech_last_card():
     assert rules_of(state) == ["chwech.lead", "chwech.last-card"] and not state.is_over
     after = run(state, "play 9H", "pass", "play KH", "pass", "pass")
     assert rules_of(after) == ["chwech.pass", "chwech.trick", "chwech.score", "chwech.match"] and after.is_over
-    assert after.history[0][0] == deal_score(0, 8) == 9
+    assert after.sheet.rows[0][0] == deal_score(0, 8) == 9
 
 
 def test_chwech_score():
     hands = ["7H"] + BASE[1:]
     after = run(start(hands, deals=1), "play 7H", "play 9H", "pass", "play KH", "pass", "pass")
     assert after.events[-2].rule == "chwech.score"
-    assert after.history == ((9, 9, 0, 3, 0, 0),)
+    assert after.sheet.rows == ((9, 9, 0, 3, 0, 0),)
     assert after.result().scores == after.totals
+    assert after.result().breakdown == ("Jory: 9", "Tamsin: 9", "Pol: 0", "Kerensa: 3", "Morwenna: 0", "Derwa: 0")
 
 
 def test_chwech_match():
@@ -177,12 +272,19 @@ def test_chwech_match():
     assert rules_of(after)[-1] == "chwech.match" and not after.is_over
     assert after.dealer == 0 and after.current_player == 1 and after.deal_no == 1
     assert all(len(h) == 9 for h in after.hands) and after.won == ((),) * 6
-    assert Counter(after.cards()) == Counter(PACKS[6])
+    assert Counter(after.cards()) == Counter(pack_for(6))
+    # the score table the play app shows between deals
+    table = after.view(1).scores
+    assert table.columns == after.names and table.rows == (("Deal 1", (9, 9, 0, 3, 0, 0)),)
+    assert table.totals == (9, 9, 0, 3, 0, 0) and table.note == "2 deals; highest total wins."
 
 
 def test_chwech_match_ties_share():
-    res = match_result((40, 63, 63, 10))
-    assert res.winners == (1, 2) and "share" in res.text
+    sheet = ScoreSheet(("Jory", "Tamsin", "Pol", "Kerensa"), EndRule(deals=2)).after((40, 27, 63, 10))
+    res = match_result(sheet.after((0, 36, 0, 0)))
+    assert res.winners == (1, 2) and res.text == "The match is over: Tamsin and Pol share the win with 63 each."
+    assert res.scores == (40, 63, 63, 10) and res.rule == "chwech.match"
+    assert res.breakdown == ("Jory: 40 + 0 = 40", "Tamsin: 27 + 36 = 63", "Pol: 63 + 0 = 63", "Kerensa: 10 + 0 = 10")
 
 
 def test_chwech_match_over_refuses_moves():
@@ -250,6 +352,19 @@ def test_chwech_joker_last():
     assert rules_of(after)[-2:] == ["chwech.joker", "chwech.joker-last"] and after.events[-1].player == 5
 
 
+def test_chwech_ace_last_after_a_led_joker():
+    """A joker led and an ace played last: the last ace loses, so the joker takes the trick — by the ace rule."""
+    hands = ["JK 2S", "AH 3S", "4C 5S", "6S 8S", "9S 10S", "5D JS"]
+    after = run(start(hands), "play JK as H", "play AH", *["pass"] * 4)
+    assert rules_of(after)[-1] == "chwech.ace-last" and after.events[-1].player == 0
+    assert after.events[-1].text == ("Jory takes the trick (2 cards) with the joker, which beats only an ace played "
+                                     "last; 2 won so far.")
+    hands = ["JK 2S", "4H 3S", "AH 5S", "6S 8S", "9S 10S", "5D JS"]
+    after = run(start(hands), "play JK as H", "play 4H", "play AH", *["pass"] * 3)
+    assert rules_of(after)[-1] == "chwech.ace-last" and after.events[-1].player == 1
+    assert "the highest card, since an ace played last loses" in after.events[-1].text
+
+
 def test_chwech_c7a_power_order():
     rules = GAME.make_rules()
     j, a, k, lo = (Play(Card.parse(c)) for c in ("JK", "AH", "KH", "2H"))
@@ -267,8 +382,12 @@ def test_chwech_two_jokers():
 
 def test_chwech_equal():
     hands = ["2H 5S", "2H 6S", "7S 8S", "9S 10S", "JS QS", "KS 4S", "3S 2S"]
-    after = run(start(hands), "play 2H", "play 2H", *["pass"] * 5)
+    after = run(start(hands, seven_pack="doubled-2-3"), "play 2H", "play 2H", *["pass"] * 5)
     assert rules_of(after)[-1] == "chwech.equal" and after.events[-1].player == 0
+    # the Five Hundred pack has no two equal cards
+    with pytest.raises(IllegalMove) as info:
+        start(hands)
+    assert info.value.rule == "chwech.deal" and "2H is there 2 times" in info.value.reason
 
 
 # ---------------------------------------------------------------- actions, views, bot
@@ -285,22 +404,115 @@ def test_bad_action_text_is_an_illegal_move(text):
         parse_action(text)
 
 
-def test_candidate_actions_action_cards_prompt_describe():
+def test_candidate_actions_cards_of_prompt_describe():
     state = start(["AH JK"] + BASE[1:])
     ace, joker = parse_cards("AH JK")
-    assert [str(a) for a in state.candidate_actions(ace)] == ["play AH", "play AH high", "play AH low"]
-    assert len(state.candidate_actions(joker)) == 5
-    assert state.action_cards(Play(ace)) == (ace,) and state.action_cards(PASS) == ()
+    assert [str(a) for a in state.candidate_actions(ace)] == ["play AH"]
+    assert [str(a) for a in state.candidate_actions(joker)] == ["play JK as S", "play JK as H", "play JK as D",
+                                                                 "play JK as C"]
+    original = start(["AH JK"] + BASE[1:], aces_jokers="original")
+    assert [str(a) for a in original.candidate_actions(ace)] == ["play AH high", "play AH low"]
+    assert [str(a) for a in original.candidate_actions(joker)] == ["play JK"]  # tried, and refused: never led
+    assert state.cards_of(Play(ace)) == (ace,) and state.cards_of(PASS) == ()
+    assert state.phase == "lead" and state.current_players == (0,)
+    assert run(state, "play AH").phase == "play"
     assert state.prompt(Play(joker, suit=Suit.HEARTS)) == "Play the joker as hearts"
     assert state.describe(Play(ace)) == "Jory plays the A♥"
     won = run(start(BASE), "play 7H", "play 9H", "pass", "play KH", "pass", "pass")
     assert won.prompt(PASS) == "Pass the lead" and won.describe(PASS) == "Kerensa passes the lead"
 
 
+@pytest.mark.parametrize("action, rule", [
+    (Play(JOKER, suit="H"), "chwech.joker"), (Play(JOKER, suit=7), "chwech.joker"), (Play("JK"), "chwech.follow"),
+    (Play(int(Card.parse("7H"))), "chwech.follow"), (Play(Card.parse("7H"), ace=5), "chwech.ace"),
+    (Play(Card.parse("7H"), ace=["high"]), "chwech.ace"), (Play(Card.parse("7H"), ace="sideways"), "chwech.ace"),
+    (Play(JOKER, "high", Suit.HEARTS), "chwech.ace"), (Play(Card.parse("7H"), suit=Suit.HEARTS), "chwech.joker"),
+    (Pass, "chwech.follow"), (None, "chwech.follow"), (("play", "7H"), "chwech.follow"),
+])
+def test_malformed_actions_are_refused_naming_a_rule_and_change_nothing(action, rule):
+    state = start(["JK 7H"] + BASE[1:])
+    before = (state, hash(state), state.legal_actions())
+    with pytest.raises(IllegalMove) as info:
+        state.apply(action)
+    assert info.value.rule == rule and info.value.reason
+    assert (state, hash(state), state.legal_actions()) == before
+    str(action)  # an action's text never fails, even for a malformed one
+
+
+@pytest.mark.parametrize("value", [True, False, 0, -1, 25, "3", 2.0, [2]])
+def test_chwech_match_deals_option_is_a_whole_number_from_1_to_24(value):
+    with pytest.raises(ValueError, match="option deals"):
+        GAME.start(seed=1, deals=value)
+
+
+def test_chwech_match_deals_option_accepts_its_range():
+    assert GAME.start(seed=1, deals=24).sheet.rule.deals == 24
+    assert GAME.start(players=4, seed=1).sheet.rule.deals == 8
+
+
+def conceivable(state):
+    """Every well-formed move of the player to act: a pass, and each card with every declaration."""
+    me = state.current_player
+    out = [PASS]
+    for card in dict.fromkeys(state.hands[me]):
+        out += [Play(card), Play(card, "high"), Play(card, "low")] + [Play(card, suit=s) for s in Suit]
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_jokers": "original"}, {"thirteens_jokers": True},
+                                     {"thirteens_jokers": True, "aces_jokers": "original"},
+                                     {"five_pack": "no-7-8", "seven_pack": "doubled-2-3"}])
+def test_legal_actions_are_exactly_the_moves_the_rules_allow(options):
+    """The moves generated directly are the moves the rule checks accept — no more, no fewer, each once."""
+    for players in (4, 5, 6, 7):
+        for seed in range(3):
+            state = GAME.start(players=players, seed=seed, deals=2, **options)
+            rng = random.Random(seed)
+            while not state.is_over:
+                legal = state.legal_actions()
+                texts = [str(a) for a in legal]
+                assert legal and len(set(texts)) == len(texts)
+                assert set(texts) == {str(a) for a in conceivable(state) if _problem(state, a) is None}
+                state = state.apply(rng.choice(legal))
+            assert state.legal_actions() == []
+
+
+def test_every_accepted_deal_and_every_later_position_offers_a_move():
+    """Short prepared deals with every option: a deal is refused (citing a rule) or playable to the end."""
+    rng = random.Random(2026)
+    refusals = set()
+    for _ in range(300):
+        players = rng.choice((4, 5, 6, 7))
+        options = {"aces_jokers": rng.choice(["revised", "original"]), "deals": 1,
+                   "five_pack": rng.choice(["no-2-3", "no-7-8"])}
+        if players == 7 and rng.random() < 0.5:
+            options["thirteens_jokers"] = True
+        pack = list(pack_for(players, options["five_pack"]))
+        rng.shuffle(pack)
+        jokers = [card for card in pack if card.code in ("JK", "13H", "13D")]
+        first = jokers[:rng.randint(1, len(jokers))] if jokers and rng.random() < 0.4 else []
+        for card in first:  # sometimes eldest (seat 0) holds nothing but jokers
+            pack.remove(card)
+        hands = [[c.code for c in first]] if first else []
+        while len(hands) < players:
+            hands.append([pack.pop().code for _ in range(rng.randint(1, 3))])
+        try:
+            state = GAME.start(players=players, deal={"hands": hands}, dealer=players - 1, **options)
+        except IllegalMove as exc:
+            refusals.add(exc.rule)
+            continue
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal, f"{hands} {options}: a position with no move"
+            state = state.apply(rng.choice(legal))
+    assert "chwech.joker" in refusals
+
+
 def test_view_shows_the_trick_and_cards_won():
     state = run(start(BASE), "play 7H", "play 9H")
     view = state.view(2)
-    assert view.centre == parse_cards("7H 9H") and "Jory led hearts" == view.centre_label
+    assert view.trick == TrickView(((0, Card.parse("7H")), (1, Card.parse("9H"))), leader=0)
+    assert state.status() == "Deal 1: Pol to play or pass (hearts led)."
     assert view.seats[2].hand == state.hands[2] and view.seats[0].hand == (None,)
     assert view.seats[0].info.startswith("won 0")
 
@@ -348,7 +560,8 @@ def test_seed_score_table_all_90_cells():
 
 
 @pytest.mark.parametrize("won, left, score", [(13, 0, 36), (18, 2, 63), (10, 0, 9), (26, 4, 40), (0, 9, 0)])
-def test_rule_notes_3_4_examples(won, left, score):
+def test_chwech_score_worked_examples(won, left, score):
+    """The worked scores of docs/rules.md (C8)."""
     assert deal_score(won, left) == score
     assert deal_score_breakdown(won, left)[-1].endswith(f"= {score}.")
 

@@ -1,99 +1,84 @@
-"""Chwech: Parlett's plain-trick game for six (also four, five or seven).
+"""Chwech: David Parlett's plain-trick game for six (also four, five or seven), where you may pass.
 
-Follows seed ``002_ab5bd2d6eb4db664.txt`` as settled in RULE-NOTES §3 (C1–C12).
+The rules are Parlett's, with his later change to aces and jokers as the
+default; docs/rules.md (C1–C12) says how Gwari settles what they leave open.
 Nine cards each; in a trick everyone after the leader gets one chance to play
 the suit led (or a joker) or pass; the winner may lead or pass the lead, and a
 player who passes the lead sits that trick out.  A deal ends by deadlock, or
-when a trick in which someone played their last card is taken.  A deal scores
-cards played out × (cards won mod 9, or 9).  Every rule id this module emits is
-a ``chwech.*`` entry of ``lessons/chwech``.
+when a trick in which someone played their last card is taken, and scores
+cards played out × (cards won beyond a multiple of nine, or nine).  A match is
+several deals, the deal passing left.  Every rule id this module emits is a
+``chwech.*`` entry of the Chwech lesson.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
-from tutor.cards import FRENCH_RANKS, SUITS_BY_LETTER, BadNotation, Card, Rank, Suit, french_pack, shuffled
-from tutor.engine import Event, Game, IllegalMove, Record, Result, SeatView, shown_to, TableView
+from tutor.cards import JOKER, SUITS_BY_LETTER, BadNotation, Card, Rank, Suit, shuffled
+from tutor.engine import (Event, Game, IllegalMove, Record, Result, SeatedState, SeatView, TableView, TrickView,
+                          Turn, shown_to)
+from tutor.games.chwech_packs import (CARD_TYPES, DEALS_BY_PLAYERS, HAND_SIZE, RED_THIRTEENS, Number, NumberCard,
+                                      is_joker, pack_for, pack_words, parse_card, sort_key)
+from tutor.games.chwech_scoring import deal_score, match_result, who_takes
+from tutor.match import EndRule, ScoreSheet
 from tutor.mechanics import deal_round_robin, read_deal
-from tutor.tricks import seats_between, seats_from, trick_winner
+from tutor.tricks import seats_from
 
 PREFIX = "chwech"
-REVISED, ORIGINAL = "revised", "original"
+REVISED = "revised"
+MAX_DEALS = 24  # the longest match the ``deals`` option allows, so that every match ends
+# A deal's longest course: 63 cards played, each in a trick of its own with six lead passes before it and six
+# passes after it, and a last round of seven lead passes (deadlock).
+MAX_ACTIONS_PER_DEAL = 63 * 13 + 7
+_JOKER, _THIRTEEN, _ACE = Rank.JOKER, Number.THIRTEEN, Rank.ACE  # hot-path names: rank checks are identity tests
+# Seats in playing order from each seat, by table size: a trick's queue and the lead's offer are slices of these.
+_ROUND = {players: tuple(seats_from(seat, players) for seat in range(players)) for players in DEALS_BY_PLAYERS}
 
-# ---------------------------------------------------------------- packs (C1, C10–C12)
-
-
-def pack_for(players: int) -> tuple[Card, ...]:
-    """The pack for a number of players: 36, 45, 54 or 63 cards (C1, C10–C12)."""
-    if players == 4:
-        return french_pack(ranks=[r for r in FRENCH_RANKS if r >= Rank.SIX])
-    if players == 5:
-        return french_pack(jokers=1, ranks=[r for r in FRENCH_RANKS if r >= Rank.FOUR])
-    if players == 6:
-        return french_pack(jokers=2)
-    extra = french_pack(ranks=[Rank.TWO, Rank.THREE])
-    return french_pack(jokers=3) + extra
+# ---------------------------------------------------------------- rules (options)
 
 
-PACKS = {n: pack_for(n) for n in (4, 5, 6, 7)}
-DEALS = {4: 8, 5: 5, 6: 6, 7: 7}  # C10
-
-
-def hand_size(players: int) -> int:
-    """Cards per hand: the pack divided among the players (nine with every pack)."""
-    return len(PACKS[players]) // players
-
-
-# ---------------------------------------------------------------- scoring (C8)
-
-
-def multiplier(won: int, hand_size: int = 9) -> int:
-    """Cards won beyond a multiple of the hand size, or the hand size itself on an exact multiple."""
-    return won % hand_size or hand_size
-
-
-def deal_score(won: int, left: int, hand_size: int = 9) -> int:
-    """A deal's score: cards played out (hand size − cards left) × ``multiplier(won)``."""
-    if not 0 <= left <= hand_size or won < 0:
-        raise ValueError(f"Cards left must be 0 to {hand_size} and cards won at least 0, not {left} and {won}.")
-    return (hand_size - left) * multiplier(won, hand_size)
-
-
-def deal_score_breakdown(won: int, left: int, hand_size: int = 9) -> list[str]:
-    """The reasoning behind ``deal_score``, one line per step."""
-    played = hand_size - left
-    m = multiplier(won, hand_size)
-    lines = [f"{hand_size} − {left} left = {played} card{'s' * (played != 1)} played out."]
-    if won % hand_size == 0:
-        lines.append(f"{won} won is an exact multiple of {hand_size}, so the multiplier is {hand_size}.")
-    else:
-        base = won - won % hand_size
-        lines.append(f"{won} won is {m} more than {base}, a multiple of {hand_size}, so the multiplier is {m}.")
-    lines.append(f"Score: {played} × {m} = {played * m}.")
-    return lines
-
-
-# ---------------------------------------------------------------- rules (variants)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rules:
-    """Variant flags, with RULE-NOTES' defaults."""
+    """The options of a Chwech match, each defaulting to the rule book (docs/rules.md C5–C12)."""
 
-    aces_jokers: str = REVISED
-    """C7: "revised" (Parlett's later rule, the default) or "original" (ace high/low, joker 7½)."""
+    aces_jokers: Literal["revised", "original"] = REVISED
+    """C7: "revised": an ace loses only when played last, a joker wins only when played last; "original": an ace is
+    high or low as its player says, a joker ranks between the 7 and the 8."""
     deals: int | None = None
-    """Deals in the match; None means the seed's number for the players (C10)."""
+    """C10: how many deals the match lasts (1 to 24); left empty, the usual number for the players."""
+    five_pack: Literal["no-2-3", "no-7-8"] = "no-2-3"
+    """C11: which two ranks the five-player pack leaves out: the 2s and 3s, or the 7s and 8s."""
+    seven_pack: Literal["five-hundred", "doubled-2-3"] = "five-hundred"
+    """C12: the seven-player pack: the Five Hundred pack (with 11s, 12s and red 13s), or 52 cards with three jokers
+    and a second set of 2s and 3s."""
+    thirteens_jokers: bool = False
+    """C12: with the Five Hundred pack, the two red 13s count as jokers."""
 
     def __post_init__(self) -> None:
-        if self.aces_jokers not in (REVISED, ORIGINAL):
-            raise IllegalMove(f"{PREFIX}.ace", f"aces_jokers must be 'revised' or 'original', not {self.aces_jokers!r}.")
-        if self.deals is not None and (not isinstance(self.deals, int) or self.deals < 1):
-            raise IllegalMove(f"{PREFIX}.match", f"deals must be a whole number of at least 1, not {self.deals!r}.")
+        deals = self.deals
+        if deals is not None and (type(deals) is not int or not 1 <= deals <= MAX_DEALS):
+            raise ValueError(f"option deals: a match is 1 to {MAX_DEALS} deals (or None for the rule book's "
+                             f"number), not {deals!r}.")
+        if self.thirteens_jokers is True and self.seven_pack != "five-hundred":
+            raise ValueError("option thirteens_jokers: only the Five Hundred pack has red 13s to make jokers; "
+                             "choose seven_pack='five-hundred' or leave the 13s alone.")
+
+    @property
+    def revised(self) -> bool:
+        """True under Parlett's revised aces and jokers (C7)."""
+        return self.aces_jokers == REVISED
+
+    def pack(self, players: int) -> tuple[Any, ...]:
+        """The pack these options give ``players`` players."""
+        return pack_for(players, self.five_pack, self.seven_pack)
+
+    def deals_for(self, players: int) -> int:
+        """How many deals the match lasts (C10)."""
+        return self.deals or DEALS_BY_PLAYERS[players]
 
 
 # ---------------------------------------------------------------- actions
@@ -101,18 +86,18 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play ``card``; an ace may carry "high"/"low" (original rule), a led joker a suit (revised rule)."""
+    """Play ``card``; an ace may carry "high"/"low" (original rule), a led joker the suit it stands for (revised)."""
 
-    card: Card
+    card: Card | NumberCard
     ace: str | None = None
     suit: Suit | None = None
 
     def __str__(self) -> str:
-        text = f"play {self.card.code}"
+        text = f"play {getattr(self.card, 'code', self.card)}"
         if self.ace:
             text += f" {self.ace}"
         if self.suit is not None:
-            text += f" as {self.suit.letter}"
+            text += f" as {getattr(self.suit, 'letter', self.suit)}"
         return text
 
 
@@ -129,9 +114,9 @@ _PLAY_RE = re.compile(r"\s*play\s+(\S+)(?:\s+(high|low))?(?:\s+as\s+(\S+))?\s*",
 
 
 def parse_action(text: str) -> Play | Pass:
-    """Read "pass", "play 7S", "play AS high", "play JK as H"."""
+    """Read "pass", "play 7S", "play AS high", "play JK as H", "play 11H"."""
     if not isinstance(text, str):
-        raise IllegalMove(f"{PREFIX}.follow", f"{text!r} is not a move; write e.g. 'play 7S' or 'pass'.")
+        raise IllegalMove(f"{PREFIX}.follow", f"{_shown(text)} is not a move; write e.g. 'play 7S' or 'pass'.")
     if text.strip().lower() == "pass":
         return PASS
     match = _PLAY_RE.fullmatch(text)
@@ -139,7 +124,7 @@ def parse_action(text: str) -> Play | Pass:
         raise IllegalMove(f"{PREFIX}.follow", f"{text!r} is not a move; write e.g. 'play 7S', 'play AS high', "
                                               "'play JK as H' or 'pass'.")
     try:
-        card = Card.parse(match.group(1))
+        card = parse_card(match.group(1))
     except BadNotation as exc:
         raise IllegalMove(f"{PREFIX}.follow", str(exc)) from None
     suit = None
@@ -150,26 +135,31 @@ def parse_action(text: str) -> Play | Pass:
     return Play(card, match.group(2).lower() if match.group(2) else None, suit)
 
 
+def _shown(value: Any) -> str:
+    """A short repr of something that is not a move, for an error message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# Every move with every card, made once: legal moves are looked up, not built (see ``legal_actions``).
+_ALL_CARDS = tuple(Card.all_cards()) + tuple(NumberCard.all_cards())
+_PLAIN = {card: Play(card) for card in _ALL_CARDS}
+_HIGH_LOW = {card: (Play(card, "high"), Play(card, "low")) for card in _ALL_CARDS if card.rank is Rank.ACE}
+_AS_SUIT = {card: tuple(Play(card, suit=s) for s in Suit) for card in (JOKER, *RED_THIRTEENS)}
+
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True, slots=True)
-class ChwechState:
-    """A position of a Chwech match; immutable, ``apply`` returns the next one.
-
-    ``trick`` holds (seat, play) in order; ``queue`` the seats still to act in it;
-    ``offer`` the seats still to be offered the lead (the first is to move) and
-    ``sat_out`` those who passed it.  ``dealt`` is each seat's hand size this deal.
-    """
+class _Position(NamedTuple):
+    """The fields of a Chwech position (see ``ChwechState``)."""
 
     setup: Record
     rules: Rules
     names: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    won: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Any, ...], ...]
+    won: tuple[tuple[Any, ...], ...]
     dealt: tuple[int, ...]
-    totals: tuple[int, ...]
-    deal_no: int
+    sheet: ScoreSheet
     dealer: int
     trick: tuple[tuple[int, Play], ...] = ()
     led: Suit | None = None
@@ -178,20 +168,28 @@ class ChwechState:
     sat_out: tuple[int, ...] = ()
     first_trick: bool = True
     last_card: bool = False
-    history: tuple[tuple[int, ...], ...] = ()
     events: tuple[Event, ...] = ()
     over: bool = False
+
+
+class ChwechState(_Position, SeatedState):
+    """A position of a Chwech match; immutable and hashable, ``apply`` returns the next one.
+
+    ``trick`` holds (seat, play) in order; ``queue`` the seats still to act in it;
+    ``offer`` the seats still to be offered the lead (the first is to move) and
+    ``sat_out`` those who passed it.  ``dealt`` is each seat's hand size this deal;
+    ``sheet`` the scores of the deals played so far.  A NamedTuple rather than a
+    frozen dataclass: every move builds one, and a tuple of seventeen fields is built several
+    times faster (measured: this is the largest single cost of a move otherwise).
+    """
+
+    __slots__ = ()
 
     # -- the contract
 
     @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
-
-    @property
-    def current_player(self) -> int | None:
-        """Who acts: the next in the trick, or the one offered the lead; ``None`` once the match is over."""
+    def current(self) -> int | None:
+        """Who acts: the one offered the lead, or the next in the trick; ``None`` once the match is over."""
         if self.over:
             return None
         return self.offer[0] if self.offer else self.queue[0]
@@ -202,264 +200,339 @@ class ChwechState:
         return self.over
 
     @property
+    def phase(self) -> str:
+        """"lead" (to lead or pass the lead), "play" (a trick is on) or "over"."""
+        return "over" if self.over else "lead" if self.offer else "play"
+
+    @property
     def leading(self) -> bool:
         """True when the player to move is to lead (or pass the lead)."""
         return bool(self.offer)
 
+    @property
+    def deal_no(self) -> int:
+        """The deal being played, from 0 (after the last deal, the number of deals)."""
+        return self.sheet.deals
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's score over the deals played so far."""
+        return self.sheet.totals
+
     def legal_actions(self) -> list[Play | Pass]:
-        """Every move of the player to act."""
-        if self.over:
-            return []
-        me = self.current_player
-        assert me is not None
-        out: list[Play | Pass] = [] if self.first_trick and self.leading else [PASS]
-        for card in dict.fromkeys(self.hands[me]):
-            for action in self.candidate_actions(card):
-                if self._problem(action) is None:
-                    out.append(action)
-        return out
+        """Every move of the player to act, each once."""
+        return legal_actions(self)
 
     def apply(self, action: Any) -> "ChwechState":
-        """The state after ``action``; an illegal one raises ``IllegalMove`` and changes nothing."""
-        problem = self._problem(action)
+        """The state after ``action``; an illegal or malformed one raises ``IllegalMove`` and changes nothing."""
+        problem = _problem(self, action)
         if problem is not None:
             raise IllegalMove(*problem)
         return _Turn(self).act(action)
 
     def result(self) -> Result:
-        """Match totals and the winners: highest total; a tie shares the win."""
-        return match_result(self.totals)
+        """Match totals, the winners (highest total; a tie shares the win) and each seat's deals."""
+        return match_result(self.sheet)
 
     def view(self, player: int | None = None) -> TableView:
-        """What ``player`` sees: own hand, others' hand sizes, cards won, and the trick in the centre."""
+        """What ``player`` sees: own hand, others' hand sizes, cards won, the trick and the score table."""
         seats = []
+        totals = self.sheet.totals
         for seat, hand in enumerate(self.hands):
-            shown = shown_to(player, seat, hand)
             note = " (sits out)" if seat in self.sat_out else ""
-            seats.append(SeatView(self.names[seat], shown, (),
-                                  f"won {len(self.won[seat])} · total {self.totals[seat]}{note}"))
-        centre = tuple(play.card for _, play in self.trick)
-        label = ""
+            seats.append(SeatView(self.names[seat], shown_to(player, seat, hand), (),
+                                  f"won {len(self.won[seat])} · total {totals[seat]}{note}"))
+        trick = None
         if self.trick:
-            leader = self.trick[0][0]
-            label = f"{self.names[leader]} led {self.led.english if self.led else ''}"
-        return TableView(game=CHWECH.slug, has_stock=False, viewer=player, seats=tuple(seats), current=self.current_player,
-                         centre=centre, centre_label=label, events=self.events, status=self.status())
+            trick = TrickView(tuple((seat, play.card) for seat, play in self.trick), self.trick[0][0])
+        return TableView(game=CHWECH.slug, has_stock=False, viewer=player, seats=tuple(seats),
+                         current=self.current_player, events=self.events, status=self.status(), trick=trick,
+                         scores=self.sheet.table() if self.sheet.rows else None)
 
-    def cards(self) -> list[Card]:
+    def cards(self) -> list[Any]:
         """Every card in play: hands, cards won and the trick on the table."""
         return ([c for h in self.hands for c in h] + [c for w in self.won for c in w]
                 + [play.card for _, play in self.trick])
 
-    def action_cards(self, action: Any) -> tuple[Card, ...]:
+    def cards_of(self, action: Any) -> tuple[Any, ...]:
         """The card a play uses (none for a pass)."""
         return (action.card,) if isinstance(action, Play) else ()
 
-    def candidate_actions(self, card: Card) -> list[Play]:
-        """Every play of ``card`` with each declaration it could carry, legal or not."""
-        if card.rank is Rank.ACE:
-            return [Play(card), Play(card, "high"), Play(card, "low")]
-        if card.rank is Rank.JOKER:
-            return [Play(card)] + [Play(card, suit=s) for s in Suit]
+    def candidate_actions(self, card: Any) -> list[Play]:
+        """The plays a learner may try with ``card`` under these rules, legal or not (the rules then judge)."""
+        if is_joker(card, self.rules.thirteens_jokers):
+            return list(_AS_SUIT[card]) if self.leading and self.rules.revised else [Play(card)]
+        if card.rank is Rank.ACE and not self.rules.revised:
+            return list(_HIGH_LOW[card])
         return [Play(card)]
 
     def prompt(self, action: Any) -> str:
         """The move as an instruction to the player: "Play the 7♠", "Pass the lead"."""
         if isinstance(action, Pass):
             return "Pass the lead" if self.leading else "Pass"
-        return "Play " + _play_words(action)
+        return "Play " + self._play_words(action)
 
     def describe(self, action: Any) -> str:
         """The move in words: "Jory plays the 7♠"."""
-        who = self.names[self.current_player] if self.current_player is not None else "Someone"
+        who = self.names[self.current] if self.current is not None else "Someone"
         if isinstance(action, Pass):
             return f"{who} passes the lead" if self.leading else f"{who} passes"
-        return f"{who} plays {_play_words(action)}"
+        return f"{who} plays {self._play_words(action)}"
 
     def status(self) -> str:
-        """One line: whose move, or who won."""
+        """One line: whose move and what they may do, or who won."""
         if self.over:
             res = self.result()
             names = " and ".join(self.names[w] for w in res.winners)
             return f"Match over: {names} {'share the win' if len(res.winners) > 1 else 'wins'}."
-        me = self.current_player
+        me = self.current
         assert me is not None
-        doing = "to lead or pass" if self.leading else "to play or pass"
         if self.first_trick and self.leading:
             doing = "to lead"
+        elif self.leading:
+            doing = "to lead or pass"
+        else:
+            doing = f"to play or pass ({self.led.english if self.led else 'a suit'} led)"
         return f"Deal {self.deal_no + 1}: {self.names[me]} {doing}."
+
+    def card_words(self, card: Any) -> str:
+        """A card in the narration: "the 7♠", "the joker", "the 13♥ (a joker)"."""
+        if card.rank is Rank.JOKER:
+            return "the joker"
+        if is_joker(card, self.rules.thirteens_jokers):
+            return f"the {card.label} (a joker)"
+        return f"the {card.label}"
+
+    def _play_words(self, action: Play) -> str:
+        card = getattr(action, "card", None)
+        if type(card) not in CARD_TYPES:
+            return str(action)
+        if is_joker(card, self.rules.thirteens_jokers):
+            return self.card_words(card) + (f" as {action.suit.english}" if isinstance(action.suit, Suit) else "")
+        return f"the {card.label}" + (f" {action.ace}" if action.ace in ("high", "low") else "")
 
     def _repr_html_(self) -> str:
         return self.view(None)._repr_html_()
 
-    # -- checks (each names its rule)
 
-    def _problem(self, action: Any) -> tuple[str, str] | None:
-        if self.over:
-            return f"{PREFIX}.match", "The match is over: no more moves."
-        me = self.current_player
-        assert me is not None
-        if isinstance(action, Pass):
-            if self.first_trick and self.leading:
-                return f"{PREFIX}.lead", "The player on the dealer's left must lead the first trick; no passing."
-            return None
-        if not isinstance(action, Play) or not isinstance(action.card, Card):
-            return f"{PREFIX}.follow", f"{action!r} is not a move; play a card or pass."
-        card, revised = action.card, self.rules.aces_jokers == REVISED
-        if card not in self.hands[me]:
-            return f"{PREFIX}.follow", f"You do not hold {card.english}."
-        if action.ace is not None and action.ace not in ("high", "low"):
-            return f"{PREFIX}.ace", f"An ace is declared 'high' or 'low', not {action.ace!r}."
-        if card.rank is Rank.ACE:
-            if action.suit is not None:
-                return f"{PREFIX}.joker", "Only a led joker names a suit."
-            if revised and action.ace:
-                return f"{PREFIX}.ace", "Under the revised rule an ace is not declared high or low."
-            if not revised and not action.ace:
-                return f"{PREFIX}.ace", "Under the original rule say whether your ace is high or low."
-        elif action.ace:
-            return f"{PREFIX}.ace", "Only an ace is declared high or low."
-        elif card.rank is Rank.JOKER:
-            if self.leading and not revised:
-                return f"{PREFIX}.joker", "Under the original rule a joker may not be led."
-            if self.leading and action.suit is None:
-                return f"{PREFIX}.joker", "A joker led must name the suit it stands for: e.g. 'play JK as H'."
-            if not self.leading and action.suit is not None:
-                return f"{PREFIX}.joker", "A joker played to a trick belongs to the suit led; it names no suit."
-            if any(play.card.rank is Rank.JOKER for _, play in self.trick):
-                return f"{PREFIX}.two-jokers", "A trick may hold only one joker, and this one has one."
-        elif action.suit is not None:
-            return f"{PREFIX}.joker", "Only a led joker names a suit."
-        if not self.leading and card.rank is not Rank.JOKER and card.suit is not self.led:
-            assert self.led is not None
-            return f"{PREFIX}.follow", f"Only {self.led.english} or a joker may be played to this trick (or pass)."
+# ---------------------------------------------------------------- dealing and the explicit-deal reader
+
+
+def deal_hands(setup: Record, rules: Rules, dealer: int, deal_no: int) -> tuple[tuple[Any, ...], ...]:
+    """A shuffled deal: the pack for the players, nine each, dealt round from the dealer's left (C1)."""
+    players = setup.players
+    rng = random.Random(f"{PREFIX}/{setup.seed}/{deal_no}")
+    hands, _ = deal_round_robin(shuffled(rules.pack(players), rng), players, HAND_SIZE, (dealer + 1) % players)
+    # French cards sort by their own order; the Five Hundred pack's numbers need the key that puts them by the 10.
+    key = sort_key if players == 7 and rules.seven_pack == "five-hundred" else None
+    return tuple(tuple(sorted(h, key=key)) for h in hands)
+
+
+def read_hands(setup: Record, rules: Rules) -> tuple[tuple[Any, ...], ...]:
+    """An explicit deal: 1 to 9 cards a hand from the players' pack, eldest able to lead (C1, C2, C6)."""
+    players, deal = setup.players, setup.deal
+    assert deal is not None and setup.names is not None and setup.dealer is not None
+    dealt, _ = read_deal(deal, players, parse_card, rules.pack(players), rule=f"{PREFIX}.deal", piles=())
+    for seat, hand in enumerate(dealt):
+        if not 0 < len(hand) <= HAND_SIZE:
+            raise IllegalMove(f"{PREFIX}.deal", f"deal.hands[{seat}]: a prepared hand holds 1 to {HAND_SIZE} cards, "
+                                                f"not {len(hand)}.")
+    eldest = (setup.dealer + 1) % players
+    if not rules.revised and all(is_joker(c, rules.thirteens_jokers) for c in dealt[eldest]):
+        # C2 + C6: eldest must lead the first trick, and the original rule forbids leading a joker.
+        raise IllegalMove(f"{PREFIX}.joker", f"deal.hands[{eldest}]: {setup.names[eldest]} must lead the first "
+                                             "trick but holds only jokers, and under the original rule a joker "
+                                             "may not be led.")
+    return tuple(tuple(sorted(h, key=sort_key)) for h in dealt)
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: ChwechState) -> list[Play | Pass]:
+    """Every legal move, generated from the hand (C2, C3, C5–C7): no move is built and then tested."""
+    if state.over:
+        return []
+    rules = state.rules
+    revised, t13 = rules.aces_jokers == REVISED, rules.thirteens_jokers
+    out: list[Play | Pass] = []
+    prev = None
+    if state.offer:
+        if not state.first_trick:
+            out.append(PASS)  # C3: the lead may be passed, except at the first trick (C2)
+        for card in state.hands[state.offer[0]]:
+            if card is prev:
+                continue
+            prev = card
+            rank = card.rank
+            if rank is _JOKER or (t13 and rank is _THIRTEEN):
+                if revised:
+                    out.extend(_AS_SUIT[card])  # C7: a led joker names its suit; C6: never led
+            elif rank is _ACE and not revised:
+                out.extend(_HIGH_LOW[card])  # C5
+            else:
+                out.append(_PLAIN[card])
+        return out
+    out.append(PASS)
+    led = state.led
+    joker_free = True  # C6/C7: one joker a trick
+    for _, play in state.trick:
+        rank = play.card.rank
+        if rank is _JOKER or (t13 and rank is _THIRTEEN):
+            joker_free = False
+            break
+    for card in state.hands[state.queue[0]]:
+        if card is prev:
+            continue
+        prev = card
+        rank = card.rank
+        if rank is _JOKER or (t13 and rank is _THIRTEEN):
+            if joker_free:
+                out.append(_PLAIN[card])
+        elif card.suit is led:  # C2: the suit led, never another
+            if rank is _ACE and not revised:
+                out.extend(_HIGH_LOW[card])
+            else:
+                out.append(_PLAIN[card])
+    return out
+
+
+def _problem(state: ChwechState, action: Any) -> tuple[str, str] | None:
+    """Why ``action`` may not be made now, as (rule id, reason); ``None`` when it may."""
+    if state.over:
+        return f"{PREFIX}.match", "The match is over: no more moves."
+    kind = type(action)
+    if kind is Pass:
+        if state.first_trick and state.offer:
+            return f"{PREFIX}.lead", "The player on the dealer's left must lead the first trick; no passing."
         return None
+    if kind is not Play:
+        return f"{PREFIX}.follow", f"{_shown(action)} is not a move; play a card or pass."
+    card, ace, suit = action.card, action.ace, action.suit
+    if type(card) not in CARD_TYPES:
+        return f"{PREFIX}.follow", f"{_shown(card)} is not a card; play a card of your hand or pass."
+    leading = bool(state.offer)
+    me = state.offer[0] if leading else state.queue[0]
+    if card not in state.hands[me]:
+        return f"{PREFIX}.follow", f"You do not hold the {card.english}."
+    if ace is not None and (type(ace) is not str or ace not in ("high", "low")):
+        return f"{PREFIX}.ace", f"An ace is declared 'high' or 'low', not {_shown(ace)}."
+    if suit is not None and type(suit) is not Suit:
+        return f"{PREFIX}.joker", f"A led joker names its suit as S, H, D or C, not {_shown(suit)}."
+    rules = state.rules
+    revised = rules.aces_jokers == REVISED
+    rank = card.rank
+    if rank is _JOKER or (rules.thirteens_jokers and rank is _THIRTEEN):
+        if ace is not None:
+            return f"{PREFIX}.ace", "Only an ace is declared high or low."
+        if leading and not revised:
+            return f"{PREFIX}.joker", "Under the original rule a joker may not be led."
+        if leading and suit is None:
+            return f"{PREFIX}.joker", f"A joker led must name the suit it stands for: e.g. 'play {card.code} as H'."
+        if not leading and suit is not None:
+            return f"{PREFIX}.joker", "A joker played to a trick belongs to the suit led; it names no suit."
+        if any(is_joker(play.card, rules.thirteens_jokers) for _, play in state.trick):
+            return f"{PREFIX}.two-jokers", "A trick may hold only one joker, and this one has one."
+        return None
+    if suit is not None:
+        return f"{PREFIX}.joker", "Only a led joker names a suit."
+    if rank is _ACE:
+        if revised and ace:
+            return f"{PREFIX}.ace", "Under the revised rule an ace is not declared high or low."
+        if not revised and not ace:
+            return f"{PREFIX}.ace", "Under the original rule say whether your ace is high or low."
+    elif ace:
+        return f"{PREFIX}.ace", "Only an ace is declared high or low."
+    if not leading and card.suit is not state.led:
+        assert state.led is not None
+        return f"{PREFIX}.follow", f"Only {state.led.english} or a joker may be played to this trick (or pass)."
+    return None
 
 
-def _play_words(action: Play) -> str:
-    card = action.card
-    if card.rank is Rank.JOKER:
-        return "the joker" + (f" as {action.suit.english}" if action.suit else "")
-    return f"the {card.label}" + (f" {action.ace}" if action.ace else "")
+# ---------------------------------------------------------------- apply: one method per kind of action
 
 
-# ---------------------------------------------------------------- trick power (C5–C7, C12)
+class _Turn(Turn):
+    """One transition: the parts of the state it changes, the events it causes, then the next state."""
 
-
-def card_power(play: Play, index: int, count: int, rules: Rules) -> float:
-    """How strongly a play ranks in a finished trick of ``count`` cards, where it came ``index``-th."""
-    rank = play.card.rank
-    if rules.aces_jokers == ORIGINAL:
-        if rank is Rank.ACE:
-            return 14 if play.ace == "high" else 1
-        return 7.5 if rank is Rank.JOKER else int(rank)
-    last = index == count - 1 and count > 1  # C7b: a lone card is never "last" against itself
-    if rank is Rank.JOKER:
-        return 100 if last else 0  # C7a: a last joker beats even an ace
-    if rank is Rank.ACE:
-        return -1 if last else 50
-    return int(rank)
-
-
-def trick_rule(plays: tuple[tuple[int, Play], ...], winner: int, rules: Rules) -> str:
-    """The rule that decided a trick, for the narration."""
-    if len(plays) == 1:
-        return f"{PREFIX}.one-card"
-    card = plays[winner][1].card
-    if rules.aces_jokers == REVISED:
-        if card.rank is Rank.JOKER or any(p.card.rank is Rank.ACE for _, p in plays):
-            return f"{PREFIX}.joker-last" if card.rank is Rank.JOKER else f"{PREFIX}.ace-last"
-    if any(p.card == card for _, p in plays[:winner]) or any(p.card == card for _, p in plays[winner + 1:]):
-        return f"{PREFIX}.equal"
-    return f"{PREFIX}.trick"
-
-
-# State fields a transition copies, changes in place and writes back (hands, won and events are rebuilt).
-_CARRIED = ("trick", "led", "queue", "offer", "sat_out", "first_trick", "last_card", "totals", "history",
-            "dealt", "deal_no", "dealer")
-
-
-class _Turn:
-    """Scratch space for one transition, then a new state."""
-
-    trick: tuple[tuple[int, Play], ...]
-    led: Suit | None
-    queue: tuple[int, ...]
-    offer: tuple[int, ...]
-    sat_out: tuple[int, ...]
-    first_trick: bool
-    last_card: bool
-    totals: tuple[int, ...]
-    history: tuple[tuple[int, ...], ...]
-    dealt: tuple[int, ...]
-    deal_no: int
-    dealer: int
+    prefix = PREFIX
 
     def __init__(self, state: ChwechState) -> None:
-        self.s = state
+        super().__init__(state)
         self.names = state.names
         self.hands = list(state.hands)
-        self.won = list(state.won)
-        self.events: list[Event] = []
-        for name in _CARRIED:
-            setattr(self, name, getattr(state, name))
-
-    def say(self, rule: str, text: str, player: int | None = None) -> None:
-        self.events.append(Event(f"{PREFIX}.{rule}", text, player=player))
+        self.won = state.won
+        self.dealt = state.dealt
+        self.sheet = state.sheet
+        self.dealer = state.dealer
+        self.trick = state.trick
+        self.led = state.led
+        self.queue = state.queue
+        self.offer = state.offer
+        self.sat_out = state.sat_out
+        self.first_trick = state.first_trick
+        self.last_card = state.last_card
 
     def act(self, action: Play | Pass) -> ChwechState:
-        me = self.s.current_player
-        assert me is not None
-        if isinstance(action, Pass):
-            if self.offer:
+        if self.offer:
+            me = self.offer[0]
+            if type(action) is Pass:
                 return self.pass_lead(me)
-            self.say("pass", f"{self.names[me]} passes.", me)
-            self.queue = self.queue[1:]
-        elif self.offer:
             self.lead(me, action)
         else:
-            self.play(me, action)
+            me = self.queue[0]
+            if type(action) is Pass:
+                self.say("pass", f"{self.names[me]} passes.", player=me)  # C2: one chance, then gone
+                self.queue = self.queue[1:]
+            else:
+                self.play(me, action)
         if not self.queue:
             return self.take_trick()
         return self.build()
 
-    def remove(self, seat: int, card: Card) -> None:
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands[seat] = tuple(hand)
-        if not hand:
+    def remove(self, seat: int, card: Any) -> None:
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1:]
+        if len(hand) == 1:  # C4: the deal ends once this trick is taken
             self.last_card = True
             self.say("last-card", f"That was {self.names[seat]}'s last card: the deal ends when this trick "
-                     "is taken.", seat)
+                     "is taken.", player=seat)
 
     def lead(self, me: int, action: Play) -> None:
         card = action.card
-        self.led = action.suit if card.rank is Rank.JOKER else card.suit
-        if card.rank is Rank.JOKER:
-            self.say("joker", f"{self.names[me]} leads the joker as {self.led.english}.", me)
-        elif card.rank is Rank.ACE and action.ace:
-            self.say("ace", f"{self.names[me]} leads the {card.label}, {action.ace}.", me)
+        rank = card.rank
+        if rank is _JOKER or (rank is _THIRTEEN and self.state.rules.thirteens_jokers):  # C7: it names its suit
+            self.led = action.suit
+            self.say("joker", f"{self.names[me]} leads {self.state.card_words(card)} as {action.suit.english}.",
+                     player=me)
         else:
-            self.say("lead", f"{self.names[me]} leads the {card.label}.", me)
+            self.led = card.suit
+            if action.ace:
+                self.say("ace", f"{self.names[me]} leads the {card.label}, {action.ace}.", player=me)
+            else:
+                self.say("lead", f"{self.names[me]} leads the {card.label}.", player=me)
         self.trick = ((me, action),)
         # C3: those who passed the lead (from the trick's winner on) sit this trick out.
-        self.queue = (seats_between(me, self.sat_out[0], self.s.players) if self.sat_out
-                      else seats_from(me, self.s.players, include=False))
+        order = _ROUND[len(self.hands)][me]
+        self.queue = order[1:order.index(self.sat_out[0])] if self.sat_out else order[1:]
         self.offer = ()
         self.first_trick = False
         self.remove(me, card)
 
     def play(self, me: int, action: Play) -> None:
         card = action.card
-        if card.rank is Rank.JOKER:
-            text = (f"{self.names[me]} plays the joker: it counts as a {self.led.english[:-1]} "
-                    + ("between the 7 and the 8." if self.s.rules.aces_jokers == ORIGINAL
-                       else "that loses unless it is the last card played."))
-            self.say("joker", text, me)
-        elif card.rank is Rank.ACE and action.ace:
-            self.say("ace", f"{self.names[me]} plays the {card.label}, {action.ace}.", me)
+        rank = card.rank
+        if rank is _JOKER or (rank is _THIRTEEN and self.state.rules.thirteens_jokers):
+            led = self.led.english[:-1] if self.led else "card"
+            text = (f"{self.names[me]} plays {self.state.card_words(card)}: it counts as a {led} "
+                    + ("that loses unless it is the last card played." if self.state.rules.revised  # C7
+                       else "between the 7 and the 8."))  # C6
+            self.say("joker", text, player=me)
+        elif action.ace:
+            self.say("ace", f"{self.names[me]} plays the {card.label}, {action.ace}.", player=me)  # C5
         else:
-            self.say("follow", f"{self.names[me]} plays the {card.label}.", me)
+            self.say("follow", f"{self.names[me]} plays the {card.label}.", player=me)
         self.trick += ((me, action),)
         self.queue = self.queue[1:]
         self.remove(me, card)
@@ -467,88 +540,54 @@ class _Turn:
     def pass_lead(self, me: int) -> ChwechState:
         self.sat_out += (me,)
         self.offer = self.offer[1:]
-        if not self.offer:
+        if not self.offer:  # C3: nobody leads, so the deal ends in deadlock
             self.say("deadlock", f"{self.names[me]} passes the lead too: everyone has passed, so the deal ends "
-                     "in deadlock.", me)
+                     "in deadlock.", player=me)
             return self.end_deal()
         self.say("lead-pass", f"{self.names[me]} passes the lead and sits this trick out; "
-                 f"{self.names[self.offer[0]]} may lead or pass.", me)
+                 f"{self.names[self.offer[0]]} may lead or pass.", player=me)
         return self.build()
 
     def take_trick(self) -> ChwechState:
         plays = self.trick
-        rules = self.s.rules
-        i = trick_winner(plays, lambda k, play: card_power(play, k, len(plays), rules))
+        count = len(plays)
+        i, rule, why = who_takes(plays, self.state.rules)  # C5–C7b, C12
         seat, winning = plays[i]
-        rule = trick_rule(plays, i, rules)
-        why = {
-            f"{PREFIX}.one-card": "the only card in it",
-            f"{PREFIX}.joker-last": "the joker played last",
-            f"{PREFIX}.ace-last": "the ace, which wins unless it is played last",
-            f"{PREFIX}.equal": "the first of the equal cards",
-            f"{PREFIX}.trick": "the highest card",
-        }[rule]
-        if rule == f"{PREFIX}.ace-last" and winning.card.rank is not Rank.ACE:
-            why = "the highest card, since an ace played last loses"
-        label = "the joker" if winning.card.rank is Rank.JOKER else f"the {winning.card.label}"
-        self.won[seat] = self.won[seat] + tuple(play.card for _, play in plays)
-        n = len(plays)
-        self.say(rule[len(PREFIX) + 1:], f"{self.names[seat]} takes the trick ({n} card{'s' * (n != 1)}) "
-                 f"with {label}, {why}; {len(self.won[seat])} won so far.", seat)
+        self.won = self.won[:seat] + (self.won[seat] + tuple(play.card for _, play in plays),) + self.won[seat + 1:]
+        self.say(rule, f"{self.names[seat]} takes the trick ({count} card{'s' * (count != 1)}) "
+                 f"with {self.state.card_words(winning.card)}, {why}; {len(self.won[seat])} won so far.", player=seat)
         self.trick, self.led, self.queue, self.sat_out = (), None, (), ()
-        if self.last_card:
+        if self.last_card:  # C4
             return self.end_deal()
-        self.offer = seats_from(seat, self.s.players)
+        self.offer = _ROUND[len(self.hands)][seat]  # C3: the winner may lead or pass
         return self.build()
 
     def end_deal(self) -> ChwechState:
-        size = hand_size(self.s.players)
-        scores = []
-        for seat in range(self.s.players):
-            played = self.dealt[seat] - len(self.hands[seat])
-            scores.append(deal_score(len(self.won[seat]), size - played, size))
-        self.totals = tuple(t + s for t, s in zip(self.totals, scores))
-        self.history += (tuple(scores),)
+        players = len(self.hands)
+        scores = tuple(deal_score(len(self.won[p]), HAND_SIZE - (self.dealt[p] - len(self.hands[p])))
+                       for p in range(players))  # C8, C9
+        self.sheet = self.sheet.after(scores)
         lines = "; ".join(f"{self.names[p]} won {len(self.won[p])}, has {len(self.hands[p])} left: {scores[p]}"
-                          for p in range(self.s.players))
-        self.say("score", f"Deal {self.deal_no + 1} scores — {lines}.")
-        deals = self.s.rules.deals or DEALS[self.s.players]
-        if self.deal_no + 1 >= deals:
-            res = match_result(self.totals)
-            self.events.append(Event(res.rule, res.text.format(*self.names)))
+                          for p in range(players))
+        self.say("score", f"Deal {self.sheet.deals} scores — {lines}.")
+        if self.sheet.is_over:  # C10
+            self.say("match", match_result(self.sheet).text)
             return self.build(over=True)
-        self.deal_no += 1
-        self.dealer = (self.dealer + 1) % self.s.players
-        hands = deal_hands(self.s.setup, self.s.players, self.dealer, self.deal_no)
-        self.hands, self.won = list(hands), [()] * self.s.players
+        self.dealer = (self.dealer + 1) % players
+        hands = deal_hands(self.state.setup, self.state.rules, self.dealer, self.sheet.deals)
+        self.hands, self.won = list(hands), ((),) * players
         self.dealt = tuple(len(h) for h in hands)
         self.first_trick, self.last_card, self.trick, self.queue, self.sat_out = True, False, (), (), ()
-        self.offer = ((self.dealer + 1) % self.s.players,)
-        self.say("match", f"The deal passes left: {self.names[self.dealer]} deals deal {self.deal_no + 1}, "
+        self.offer = ((self.dealer + 1) % players,)
+        self.say("match", f"The deal passes left: {self.names[self.dealer]} deals deal {self.sheet.deals + 1}, "
                  f"and {self.names[self.offer[0]]} leads.")
         return self.build()
 
     def build(self, over: bool = False) -> ChwechState:
-        return replace(self.s, hands=tuple(self.hands), won=tuple(self.won), events=tuple(self.events), over=over,
-                       **{name: getattr(self, name) for name in _CARRIED})
-
-
-def match_result(totals: tuple[int, ...]) -> Result:
-    """Highest total wins; equal highest totals share the win.  ``text`` names seats as ``{0}``, ``{1}``…"""
-    best = max(totals)
-    winners = tuple(seat for seat, t in enumerate(totals) if t == best)
-    names = " and ".join(f"{{{w}}}" for w in winners)
-    if len(winners) == 1:
-        return Result(totals, winners, f"{PREFIX}.match", f"The match is over: {names} wins with {best}.")
-    return Result(totals, winners, f"{PREFIX}.match", f"The match is over: {names} share the win with {best} each.")
-
-
-def deal_hands(setup: Record, players: int, dealer: int, deal_no: int) -> tuple[tuple[Card, ...], ...]:
-    """A shuffled deal: the pack for the players, dealt round from the dealer's left."""
-    rng = random.Random(f"{PREFIX}/{setup.seed}/{deal_no}")
-    pack = shuffled(PACKS[players], rng)
-    hands, _ = deal_round_robin(pack, players, hand_size(players), (dealer + 1) % players)
-    return tuple(tuple(sorted(h)) for h in hands)
+        s = self.state
+        return ChwechState(s.setup, s.rules, s.names, tuple(self.hands), self.won, self.dealt, self.sheet,
+                           self.dealer, self.trick, self.led, self.queue, self.offer, self.sat_out, self.first_trick,
+                           self.last_card, tuple(self.events), over)
 
 
 # ---------------------------------------------------------------- the game
@@ -564,28 +603,29 @@ class Chwech(Game):
     default_players = 6
     rules_class = Rules
     rule_prefix = PREFIX
-    max_actions = 9_000
+    max_actions = MAX_DEALS * MAX_ACTIONS_PER_DEAL
 
     def _start(self, *, setup: Record, rules: Rules) -> ChwechState:
         players, names, dealer = setup.players, setup.names, setup.dealer
         assert names is not None and dealer is not None
+        eldest = (dealer + 1) % players
         if setup.deal is None:
-            hands = deal_hands(setup, players, dealer, 0)
-            text = (f"{names[dealer]} deals {hand_size(players)} cards each from a {len(PACKS[players])}-card pack; "
-                    f"{names[(dealer + 1) % players]} must lead.")
+            hands = deal_hands(setup, rules, dealer, 0)
+            text = (f"{names[dealer]} deals {HAND_SIZE} cards each from a {len(rules.pack(players))}-card pack; "
+                    f"{names[eldest]} must lead.")
         else:
-            dealt, _ = read_deal(setup.deal, players, Card.parse, PACKS[players], rule=f"{PREFIX}.deal", piles=())
-            if any(not 0 < len(h) <= hand_size(players) for h in dealt):
-                raise IllegalMove(f"{PREFIX}.deal", f"A prepared hand holds 1 to {hand_size(players)} cards.")
-            hands = tuple(tuple(sorted(h)) for h in dealt)
-            text = f"A prepared deal: {', '.join(str(len(h)) for h in hands)} cards; " \
-                   f"{names[(dealer + 1) % players]} must lead."
-        zeros = (0,) * players
-        return ChwechState(setup, rules, names, hands, ((),) * players, tuple(len(h) for h in hands), zeros, 0,
-                           dealer, offer=((dealer + 1) % players,), events=(Event(f"{PREFIX}.deal", text),))
+            hands = read_hands(setup, rules)
+            text = f"A prepared deal: {', '.join(str(len(h)) for h in hands)} cards; {names[eldest]} must lead."
+        events = (Event(f"{PREFIX}.deal", text),)
+        if players != 6:  # C10–C12: the other tables' packs
+            events += (Event(f"{PREFIX}.pack", pack_words(players, rules.five_pack, rules.seven_pack,
+                                                          rules.thirteens_jokers)),)
+        sheet = ScoreSheet(names, EndRule(deals=rules.deals_for(players)))
+        return ChwechState(setup, rules, names, hands, ((),) * players, tuple(len(h) for h in hands), sheet,
+                           dealer, offer=(eldest,), events=events)
 
     def parse_action(self, state: Any, text: str) -> Play | Pass:
-        """Read "pass", "play 7S", "play AS high", "play JK as H"."""
+        """Read "pass", "play 7S", "play AS high", "play JK as H", "play 11H"."""
         return parse_action(text)
 
     def heuristic(self, state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:

@@ -33,6 +33,7 @@ FACES: dict[str, FaceFunction] = {}
 # Where each deck's face is drawn: "deck": "module:function", imported on first use.
 FACE_MODULES: dict[str, str] = {
     "french": "tutor.render.french:french_face",
+    "five-hundred": "tutor.render.french:french_face",  # the 11s, 12s and 13s of the Five Hundred pack
     "gnav": "tutor.render.gnav:gnav_face",
     "elements": "tutor.render.elements:element_face",
 }

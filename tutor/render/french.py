@@ -43,7 +43,7 @@ def french_face(group: ET.Element, card: Card) -> None:
         t.text = text
     pip(group, card.suit, 5, 26, 0.6)
     pip(group, card.suit, CARD_W - 17, CARD_H - 38, 0.6, flip=True)
-    if card.rank >= Rank.JACK and card.rank != Rank.ACE:
+    if text in ("J", "Q", "K"):  # courts only: the numbered 11, 12 and 13 of the Five Hundred pack have pips
         ET.SubElement(group, "rect", x="18", y="24", width="36", height="52", rx="4", fill="none",
                       stroke=ink, **{"stroke-width": "1.5"})
         letter = ET.SubElement(group, "text", x=str(CARD_W / 2), y="58", fill=ink, **{

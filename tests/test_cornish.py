@@ -2,9 +2,11 @@
 
 import pytest
 
-from tutor.cards import FRENCH_RANKS, Rank
+from tutor.cards import FRENCH_RANKS, Card, Rank
 from tutor.cornish import CornishError, ReadAsk, read_ask
-from tutor.games.gwra_pyskessa import ask_said
+from tutor.engine import Misread
+from tutor.games import get_game
+from tutor.games.gwra_pyskessa import Ask, ask_said
 from tutor.widgets import PlayApp
 
 NAMES = ["Joe", "Vicki", "Pol", "Mary Jane"]
@@ -59,8 +61,38 @@ def test_near_misses_say_what_was_expected():
     assert info.value.expected == "myghtern" and info.value.typed == "mightern"
 
 
+TYPED = get_game("gwra-pyskessa").inputs.typed
+
+
+def test_the_game_reads_a_typed_ask_with_the_names_at_the_table():
+    state = get_game("gwra-pyskessa").start(players=3, seed=3, names=["Joe", "Vicki", "Pol"])
+    assert TYPED.read(state, 0, "Pol, eus seyth genes?") == Ask(2, Rank.SEVEN)
+    assert TYPED.read(state, 0, "vicki eus neb myghtern genes") == Ask(1, Rank.KING)
+    assert (TYPED.lang, TYPED.placeholder, TYPED.pattern, TYPED.drill) == (
+        "kw", "Pol, eus seyth genes?", "Name, eus … genes?", True)
+    assert TYPED.label == "Ask in Cornish (type the question)"
+
+
+@pytest.mark.parametrize("typed, hint, expected, fumbled", [
+    ("Pol, eus seith genes?", "Almost — “seyth”", "seyth", "seith"),
+    ("Pol, eus sevens genes?", "sevens are “seyth”", "seyth", "sevens"),
+    ("Bob, eus seyth genes?", "Start with the name of the player you ask (Joe, Vicki, Pol)", "", ""),
+])
+def test_a_typed_ask_that_cannot_be_read_is_a_misread_with_the_fumbled_word(typed, hint, expected, fumbled):
+    state = get_game("gwra-pyskessa").start(players=3, seed=3, names=["Joe", "Vicki", "Pol"])
+    with pytest.raises(Misread) as info:
+        TYPED.read(state, 0, typed)
+    assert hint in info.value.hint and (info.value.expected, info.value.typed) == (expected, fumbled)
+
+
+def test_clicking_a_card_says_its_cornish_name_and_the_word_to_ask_with():
+    assert TYPED.card_help(Card.parse("7S")) == "Seyth an Palyow — to ask for sevens, say “seyth”."
+    assert TYPED.card_help(Card.parse("AH")) == "Byd an Kolonnow — to ask for aces, say “byd”."
+    assert TYPED.card_help(None) == ""
+
+
 def cornish_app(seed=3):
-    app = PlayApp("gwra-pyskessa", players=3, seed=seed, cornish=True)
+    app = PlayApp("gwra-pyskessa", players=3, seed=seed, typed=True)
     names = [s.name for s in app.state.view(0).seats]
     return app, names
 
@@ -106,11 +138,10 @@ def test_bots_speak_cornish_with_the_english_behind_a_click():
 def test_the_mode_switch_and_its_limits():
     app = PlayApp("gwra-pyskessa", players=3, seed=3)
     assert not app.handle("say", "Pol, eus seyth genes?")
-    assert app.handle("mode", "true") and app.cornish
-    assert not app.handle("move", "ask 1 for 2")
-    assert app.handle("mode", "false") and not app.cornish
-    with pytest.raises(ValueError, match="mode of Gwra Pyskessa"):
-        PlayApp("chwech", cornish=True)
+    assert app.handle("mode", "true") and app.typed
+    assert app.handle("mode", "false") and not app.typed
+    with pytest.raises(ValueError, match="no moves to type"):
+        PlayApp("chwech", typed=True)
 
 
 def test_words_fumbled_in_play_go_to_the_learners_drill(monkeypatch, tmp_path):

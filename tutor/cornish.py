@@ -23,7 +23,7 @@ for _rank in FRENCH_RANKS:
     ENGLISH_WORDS[_rank.english] = _rank
     ENGLISH_WORDS[_rank.english_plural] = _rank
 ENGLISH_WORDS.update({str(int(r)): r for r in FRENCH_RANKS if r <= 10})
-# Words a learner may reach for that are not the card's name (seed notes: "onan" is the numeral one).
+# Words a learner may reach for that are not the card's name ("onan" is the numeral one; docs/rules.md, Gwra Pyskessa).
 FALSE_FRIENDS = {"onan": (Rank.ACE, "“onan” is the number one; on the cards the ace is “byd”.")}
 EXAMPLE = "Pol, eus seyth genes?"
 

@@ -1,4 +1,4 @@
-"""Gwra Pyskessa: one scenario per rule id, from explicit deals, plus the seed's example."""
+"""Gwra Pyskessa: one scenario per rule id, from explicit deals, plus the rule book's own example."""
 
 import random
 
@@ -6,9 +6,9 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.cards import Card, Rank, parse_cards
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, Record, replay
 from tutor.games import get_game
-from tutor.games.gwra_pyskessa import Ask, known_holdings, remembering_choice, score
+from tutor.games.gwra_pyskessa import Ask, _Turn, _usual_ask, known_holdings, remembering_choice, score
 
 from .scenario import rules_of
 
@@ -56,6 +56,52 @@ def test_pyskessa_deal_rejects_a_bad_deal_naming_the_rule():
         with pytest.raises(IllegalMove) as info:
             GAME.start(players=2, deal=deal)
         assert info.value.rule == "pyskessa.deal"
+
+
+@pytest.mark.parametrize("extra, field", [
+    ({"hands": [None, []]}, "deal.hands[0]"),
+    ({"hands": [5, []]}, "deal.hands[0]"),
+    ({"sets": [["JK"], []]}, "deal.sets[0][0]"),
+    ({"sets": [["7", "Z"], []]}, "deal.sets[0][1]"),
+    ({"sets": [[None], []]}, "deal.sets[0][0]"),
+    ({"sets": [[7], []]}, "deal.sets[0][0]"),
+    ({"sets": [[True], []]}, "deal.sets[0][0]"),
+    ({"sets": 5}, "deal.sets"),
+    ({"sets": "7"}, "deal.sets"),
+    ({"sets": {"0": ["7"]}}, "deal.sets"),
+    ({"sets": [5, []]}, "deal.sets[0]"),
+    ({"sets": [["7"]]}, "deal.sets"),
+    ({"sets": [["9"], ["9"]]}, "deal.sets[1][0]"),
+    ({"sets": [["7"], []]}, "deal.sets[0][0]"),
+    ({"sets": [[], ["K"]]}, "deal.sets[1][0]"),
+    ({"current": True}, "deal.current"),
+    ({"current": "1"}, "deal.current"),
+    ({"current": 2}, "deal.current"),
+])
+def test_pyskessa_deal_names_the_field_that_is_wrong(extra, field):
+    deal = {"hands": [["7S", "KH"], ["2D"]], "stock": ["3C"], **extra}
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=2, deal=deal)
+    assert info.value.rule == "pyskessa.deal" and field in info.value.reason and "deal" in str(info.value)
+
+
+def test_pyskessa_deal_with_laid_sets_round_trips_through_a_record():
+    deal = {"hands": [["7S", "KH"], ["7C", "2D"]], "stock": ["3C", "5H"], "sets": [[Rank.ACE, "Q"], ["4"]],
+            "current": 1}
+    state = GAME.start(players=2, deal=deal, names=["Joe", "Vicki"])
+    assert state.sets == ((Rank.ACE, Rank.QUEEN), (Rank.FOUR,)) and state.current_player == 1
+    record = state.setup.with_action(Ask(0, Rank.SEVEN))
+    again = Record.from_json(record.to_json())
+    assert again == record and again.deal["sets"] == [["A", "Q"], ["4"]]
+    assert again.start() == state
+    assert replay(again)[-1] == replay(record)[-1] == state.apply(Ask(0, Rank.SEVEN))
+
+
+@pytest.mark.parametrize("value", ["no", 2, None, 0])
+def test_pyskessa_options_take_only_true_or_false(value):
+    for option in ("lucky_draw_continues", "ask_empty_hands"):
+        with pytest.raises(ValueError, match=f"option {option}"):
+            GAME.start(seed=1, **{option: value})
 
 
 def test_pyskessa_ask():
@@ -219,8 +265,8 @@ def test_score_is_a_pure_function_with_ace_high():
     assert score([[], []]).winners == (0, 1)
 
 
-def test_seed_example_joe_vicki_pol():
-    """RULE-NOTES §1.5: the seed's example, step by step."""
+def test_rule_book_example_joe_vicki_pol():
+    """The rule book's own example (docs/rules.md, Gwra Pyskessa), step by step."""
     deal = {"hands": ["7S 9H JD KC KS".split(), "4S 7D 7C QH AD".split(), "7H 2C 5D 8S 10H".split()],
             "stock": "3D 6S 9C JH QS".split()}
     state = GAME.start(players=3, deal=deal, names=NAMES3)
@@ -263,3 +309,44 @@ def test_strong_bot_wins_far_more_than_its_share_against_random_bots():
             state = state.apply(bots[state.current_player].choose(state))
         wins += strong in state.result().winners
     assert wins > games / 2
+
+
+def test_the_usual_asks_are_built_as_the_full_rules_build_them():
+    """The shortcut for the usual asks gives exactly the state the full transition gives, or stands aside."""
+    rng = random.Random(7)
+    taken = 0
+    for seed in range(120):
+        players = 2 + seed % 5
+        options = {"lucky_draw_continues": seed % 3 == 0, "ask_empty_hands": seed % 4 != 1}
+        state = GAME.start(players=players, seed=seed, **options)
+        while not state.is_over:
+            for action in state.legal_actions():
+                me = state.current_player
+                usual = _usual_ask(state, me, action.target, action.rank)
+                if usual is not None:
+                    taken += 1
+                    assert usual == _Turn(state).ask(me, action.target, action.rank)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert taken > 10_000
+
+
+def test_contract_phase_players_prompt_cards_and_candidates():
+    state = start(["7S 7H 9H", "4S QH", "7C 2D"], "3C 5H")
+    assert state.phase == "play" and state.current_players == (0,) and state.status() == "Joe to ask."
+    ask = Ask(2, Rank.SEVEN)
+    assert state.prompt(ask) == "Ask Pol for sevens" and state.describe(ask) == "Joe asks Pol for sevens"
+    assert state.cards_of(ask) == parse_cards("7S 7H") and state.cards_of("junk") == ()
+    assert state.candidate_actions(Card.parse("9H")) == [Ask(0, Rank.NINE), Ask(1, Rank.NINE), Ask(2, Rank.NINE)]
+    assert state.candidate_actions(None) == []
+    over = start(["7S 7H 7D", "7C"], "", sets=[["2", "3", "4", "5", "6", "8"], ["9", "10", "J", "Q", "K", "A"]])
+    over = over.apply(Ask(1, Rank.SEVEN))
+    assert over.phase == "over" and over.current_players == () and over.status() == "Game over: Joe wins."
+
+
+def test_the_result_says_line_by_line_how_it_was_reached():
+    result = score([[Rank.TWO, Rank.KING], [Rank.ACE, Rank.THREE]], ["Joe", "Vicki"])
+    assert result.winners == (1,) and result.breakdown == (
+        "Joe: 2 sets (kings, twos)", "Vicki: 2 sets (aces, threes)",
+        "A tie on 2 sets: the highest set wins, aces high — Vicki's aces.")
+    assert score([[Rank.TWO], []], ["Joe", "Vicki"]).breakdown[-1] == "Most sets: Joe."
+    assert score([[], []]).text == "No one has a set, so Player 1 and Player 2 share the game."

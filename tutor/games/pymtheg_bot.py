@@ -1,0 +1,323 @@
+"""The Pymtheg bot: count the hand (high cards, element length), bid what the partnership can make, double a
+contract the hand can beat, and play each contract's way (win tricks, duck them, or force them on the Ry).
+
+A rule-based player that says why in words; the "strong" bot level uses it and the play app's hint shows its
+reason.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from tutor.cards import Element, ElementCard
+from tutor.games.pymtheg import (BIDS, DOUBLE, NO_TRUMP, PASS, PLAYERS, REDOUBLE, TRUMPS, Bid, Play, PymthegState,
+                                 bid_words)
+from tutor.games.pymtheg_scoring import BID_NAMES, GAM_RANK, KIND, needs
+
+PARTNER = 3.5  # the tricks a partner's unseen hand is worth on average (a quarter of fifteen, a little less)
+HONOURS = {15: 1.0, 14: 0.7, 13: 0.45, 12: 0.25}  # what a high card is worth in tricks, before length
+RY_SAFE = 9  # Ry when the cards above 8 add up to at most this much danger (break-even is about 11)
+FIRE, WATER = Element.FIRE, Element.WATER
+
+
+def heuristic(state: PymthegState, rng: random.Random) -> tuple[Any, str]:
+    """The bot's move and its reason in words."""
+    stage = state.stage
+    if stage == "auction":
+        return bid_choice(state)
+    if stage == "double":
+        return double_choice(state)
+    if stage == "redouble":
+        return redouble_choice(state)
+    if stage == "trump":
+        return trump_choice(state)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0], "It is the only card you may play."
+    return Player(state, legal).choose()
+
+
+# ---------------------------------------------------------------- counting a hand
+
+
+def by_element(hand: Sequence[ElementCard]) -> dict[Element, list[int]]:
+    """The values held in each element, highest first."""
+    out: dict[Element, list[int]] = {e: [] for e in Element}
+    for card in hand:
+        out[card.element].append(card.value)
+    for values in out.values():
+        values.sort(reverse=True)
+    return out
+
+
+def tricks_with(hand: Sequence[ElementCard], trump: Element | None) -> float:
+    """About how many tricks this hand takes with ``trump`` (``None``: no trump): high cards, then length."""
+    total = 0.0
+    suits = by_element(hand)
+    for elem, values in suits.items():
+        honours = sum(HONOURS.get(v, 0.0) for v in values[:3])
+        total += min(honours, len(values))
+        if elem is trump:
+            total += 0.9 * max(0, len(values) - 4)
+        elif trump is None and len(values) >= 6 and values[0] >= 13:
+            total += 0.6 * (len(values) - 5)
+    if trump is not None and len(suits[trump]) >= 4:
+        total += sum(0.6 if not values else 0.25 if len(values) == 1 else 0.0
+                     for elem, values in suits.items() if elem is not trump)
+    return total
+
+
+def best_trump(hand: Sequence[ElementCard]) -> tuple[Element | None, float]:
+    """The trump (or no trump) under which the hand takes the most tricks, and that many."""
+    options = [(tricks_with(hand, e), -i, e) for i, e in enumerate(list(Element) + [None])]
+    est, _i, trump = max(options, key=lambda o: (o[0], o[1]))
+    return trump, est
+
+
+def ry_danger(hand: Sequence[ElementCard]) -> int:
+    """How likely the hand is to be forced to take a trick without trump: the sum of how far each card is
+    above 8, counting more in a short element (a short element runs out of low cards to play under)."""
+    suits = by_element(hand)
+    return sum(max(0, v - 8) * (2 if len(values) <= 2 else 1) for values in suits.values() for v in values)
+
+
+def trump_words(trump: Element | None) -> str:
+    return "without trump" if trump is None else f"with {trump.english} as trump"
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def bid_choice(state: PymthegState) -> tuple[Any, str]:
+    """Count the hand, add what a partner is worth, and bid the lowest contract the pair can make."""
+    me = state.current
+    assert me is not None
+    hand = state.hands[me]
+    trump, mine = best_trump(hand)
+    high = state.high_bid()
+    partner_bid = any(s == (me + 2) % PLAYERS and isinstance(c, Bid) and KIND[c.rank] == "gam"
+                      for s, c in state.calls)
+    team = mine + PARTNER + (1.0 if partner_bid else 0.0)
+    open_bids = state.bids_open()
+    ranks = {b.rank for b in open_bids}
+    counted = (f"Your hand is worth about {mine:.1f} tricks {trump_words(trump)}, so with your partner about "
+               f"{team:.1f}")
+    if high is not None and high[0] % 2 == me % 2:
+        return PASS, f"Your partner has the highest bid ({BID_NAMES[high[1].rank]}): no need to go over it."
+    danger = ry_danger(hand)
+    if danger <= RY_SAFE and 4 in ranks and mine < 4:
+        return BIDS[4, None], (f"Your cards are low (danger {danger}: few above 8), so you can hope to take no "
+                               "trick at all: bid Ry.")
+    for level in range(7):
+        rank = GAM_RANK[level]
+        if rank not in ranks:
+            continue
+        if team + 0.5 < needs(level):
+            break
+        code = None
+        if trump is not None and team - needs(level) >= 1.0 and len(by_element(hand)[trump]) >= 6:
+            code = trump.code
+        elif trump is None and team - needs(level) >= 1.5:
+            code = NO_TRUMP
+        bid = BIDS[rank, code]
+        named = " Naming the trump now scores more." if code else ""
+        return bid, f"{counted}; {BID_NAMES[rank]} needs {needs(level)}: bid {bid_words(bid)}.{named}"
+    if high is None:
+        return PASS, f"{counted}; Gâm needs 9 tricks together, so pass."
+    return PASS, f"{counted}: not enough to go over {BID_NAMES[high[1].rank]}, so pass."
+
+
+def double_choice(state: PymthegState) -> tuple[Any, str]:
+    """Double when this hand (and an average partner) should beat the contract."""
+    contract = state.contract
+    me = state.current
+    assert contract is not None and me is not None
+    hand = state.hands[me]
+    if contract.kind == "lon":
+        top = max(hand, key=lambda c: c.value)
+        if top.value >= 14:
+            return DOUBLE, (f"Lon needs every trick, and your {top.english} should take one: double.")
+        return PASS, "Lon needs every trick, but you have no card sure to take one: say nothing."
+    if contract.kind == "ry":
+        low = sum(1 for c in hand if c.value <= 5)
+        if low >= 7:
+            return DOUBLE, (f"You hold {low} cards of 5 or less: you can play under the Ry bidder again and again "
+                            "and force a trick on them. Double.")
+        return PASS, "Not enough low cards to force a trick on the Ry bidder: say nothing."
+    trump = contract.trump if contract.during else None
+    ours = tricks_with(hand, trump) + PARTNER
+    beat = 15 - needs(contract.level) + 1
+    if ours >= beat + 1.5:
+        return DOUBLE, (f"The declarers need {needs(contract.level)} tricks, so {beat} for your side beats them; "
+                        f"you expect about {ours:.1f}. Double.")
+    return PASS, (f"Your side expects about {ours:.1f} tricks and needs {beat} to beat {contract.name}: "
+                  "too close to double, say nothing.")
+
+
+def redouble_choice(state: PymthegState) -> tuple[Any, str]:
+    """Redouble only with tricks to spare."""
+    contract = state.contract
+    me = state.current
+    assert contract is not None and me is not None
+    if contract.kind != "gam":
+        return PASS, "Doubled already; a Ry or a Lon is risky enough: say nothing."
+    trump, mine = best_trump(state.hands[me])
+    team = mine + PARTNER
+    need = needs(contract.level)
+    if team >= need + 2:
+        return REDOUBLE, f"You expect about {team:.1f} tricks with your partner and need {need}: redouble."
+    return PASS, f"You expect about {team:.1f} tricks and need {need}: no margin to redouble, say nothing."
+
+
+def trump_choice(state: PymthegState) -> tuple[Any, str]:
+    """Name the element under which the hand takes the most tricks."""
+    me = state.current
+    assert me is not None
+    trump, est = best_trump(state.hands[me])
+    if trump is None:
+        return TRUMPS[NO_TRUMP], f"Your high cards are spread evenly: play without trump (about {est:.1f} tricks)."
+    n = len(by_element(state.hands[me])[trump])
+    return TRUMPS[trump.code], f"You hold {n} {trump.english} cards: name {trump.english} as trump."
+
+
+# ---------------------------------------------------------------- playing the cards
+
+
+class Player:
+    """The trick as the bot reads it, and how its contract wants it played."""
+
+    def __init__(self, state: PymthegState, legal: list[Play]) -> None:
+        self.state = state
+        self.legal = legal
+        self.me = me = state.current
+        assert me is not None
+        self.plays = state.plays
+        self.trumps = state.trumps
+        self.led = self.plays[0][1].element if self.plays else None
+        self.win_at = self.winner()
+        self.last = len(self.plays) == PLAYERS - 1
+        self.seen = {c for t in state.tricks for c in t.cards} | {c for _s, c in self.plays} | set(state.hands[me])
+
+    def winner(self) -> tuple[int, ElementCard] | None:
+        """The play winning the trick so far."""
+        best = None
+        for seat, card in self.plays:
+            if best is None or self.beats(card, best[1]):
+                best = (seat, card)
+        return best
+
+    def beats(self, card: ElementCard, other: ElementCard) -> bool:
+        """Whether ``card``, played after ``other``, would take the trick from it."""
+        if card.element is other.element:
+            return card.value > other.value
+        return card.element is self.trumps
+
+    def winning(self) -> list[Play]:
+        return [a for a in self.legal if self.win_at is None or self.beats(a.card, self.win_at[1])]
+
+    def master(self, card: ElementCard) -> bool:
+        """True when no unseen card of its element is higher."""
+        return all(v in {c.value for c in self.seen if c.element is card.element}
+                   for v in range(card.value + 1, 16))
+
+    def choose(self) -> tuple[Play, str]:
+        state = self.state
+        if state.stage == "burn":
+            return self.burn()
+        contract = state.contract
+        assert contract is not None
+        me, declarer = self.me, contract.declarer
+        if contract.kind == "ry":
+            if me == declarer or (contract.level == 3 and me % 2 == declarer % 2):
+                return self.duck("You must not take a trick in this Ry")
+            if me % 2 == declarer % 2:
+                return self.guard(contract.level)
+            return self.force(declarer)
+        if contract.kind == "lon" and me == (declarer + 2) % PLAYERS:
+            lost = sum(state.taken) > state.taken[declarer]
+            if not lost:
+                return self.duck("Your partner plays Lon and must take every trick alone")
+            return self.take("The Lon is lost already: take tricks yourself so the opponents take fewer")
+        ours = me % 2 == declarer % 2
+        return self.take("Your side needs tricks" if ours else "To beat the contract your side needs tricks")
+
+    # -- ways of playing
+
+    def take(self, why: str) -> tuple[Play, str]:
+        """Win tricks: cash masters, win as cheaply as possible, leave a partner's winning trick alone."""
+        legal, me = self.legal, self.me
+        if self.led is None:
+            masters = [a for a in legal if self.master(a.card)]
+            if masters:
+                pick = max(masters, key=lambda a: (a.card.element is not self.trumps, a.card.value))
+                return pick, f"{why}. The {pick.card.english} is the highest left of its element: lead it."
+            pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
+            return pick, f"{why}. Nothing is sure to win yet: lead low, the {pick.card.english}."
+        partner_wins = self.win_at is not None and self.win_at[0] % 2 == me % 2
+        wins = self.winning()
+        if partner_wins and (self.last or self.master(self.win_at[1])):
+            pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
+            return pick, f"{why}; your partner is winning this trick already: play your lowest."
+        if wins:
+            pick = min(wins, key=lambda a: (a.card.element is self.trumps, a.card.value))
+            if not self.last and not self.master(pick.card):
+                masters = [a for a in wins if self.master(a.card)]
+                pick = min(masters, key=lambda a: a.card.value) if masters else pick
+            return pick, f"{why}: win this trick as cheaply as you can, with the {pick.card.english}."
+        pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
+        return pick, f"{why}, but you cannot win this one: throw your lowest, the {pick.card.english}."
+
+    def duck(self, why: str) -> tuple[Play, str]:
+        """Take no trick: stay under the winning card, throw high cards when you cannot follow."""
+        legal = self.legal
+        if self.led is None:
+            pick = min(legal, key=lambda a: a.card.value)
+            return pick, f"{why}: lead your lowest card, the {pick.card.english}."
+        under = [a for a in legal if not self.beats(a.card, self.win_at[1])]
+        if under:
+            pick = max(under, key=lambda a: a.card.value)
+            return pick, f"{why}: play the {pick.card.english}, your highest card that still loses."
+        pick = max(legal, key=lambda a: a.card.value) if self.last else min(legal, key=lambda a: a.card.value)
+        how = "win it with your highest and keep the low ones" if self.last else "play low and hope someone goes over"
+        return pick, f"{why}, but every card you may play wins so far: {how}."
+
+    def guard(self, level: int) -> tuple[Play, str]:
+        """The Ry bidder's partner: take over a trick the bidder is winning (in Ry 2 only then: tricks cost)."""
+        declarer = (self.me + 2) % PLAYERS
+        if self.win_at is not None and self.win_at[0] == declarer:
+            wins = self.winning()
+            if wins:
+                pick = max(wins, key=lambda a: a.card.value)
+                return pick, (f"Your partner is winning this trick and must not: take it over with the "
+                              f"{pick.card.english}.")
+        if level == 2:
+            return self.duck("In Ry 2 each trick you take costs 20")
+        return self.take("In Ry your tricks do not count, and each one you take cannot go to your partner")
+
+    def force(self, declarer: int) -> tuple[Play, str]:
+        """Against a Ry: play low so the bidder's card wins; never beat the bidder."""
+        legal = self.legal
+        if self.win_at is not None and self.win_at[0] == declarer:
+            under = [a for a in legal if not self.beats(a.card, self.win_at[1])]
+            if under:
+                pick = max(under, key=lambda a: a.card.value)
+                return pick, (f"The Ry bidder is winning this trick: stay under with the {pick.card.english} and "
+                              "let them take it.")
+        pick = min(legal, key=lambda a: a.card.value)
+        return pick, (f"Against a Ry, keep your cards low so the bidder's card ends up the highest: play the "
+                      f"{pick.card.english}.")
+
+    def burn(self) -> tuple[Play, str]:
+        """Burn inside Pymtheg: stay out of tricks with Fire in them, give Fire away when you cannot follow."""
+        legal = self.legal
+        if self.led is None:
+            safe = [a for a in legal if a.card.element is not FIRE] or legal
+            pick = min(safe, key=lambda a: a.card.value)
+            return pick, f"Burn: lead low and not Fire, the {pick.card.english}, so someone else takes the trick."
+        if legal[0].card.element is not self.led:
+            fire = [a for a in legal if a.card.element is FIRE]
+            pick = max(fire or legal, key=lambda a: a.card.value)
+            return pick, (f"Burn: you have no {self.led.english}, so you cannot take this trick: get rid of the "
+                          f"{pick.card.english}.")
+        return self.duck("Burn: each Fire card you take costs 5")

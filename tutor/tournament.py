@@ -1,0 +1,232 @@
+"""Tournaments of Pymtheg and Burn: leagues on rank points, and knock-outs — pure functions over results.
+
+How Gwari settles the tournament rules is in ``docs/rules.md`` (Y16 for
+Pymtheg; Burn's tournament form with B7).
+
+*League.*  Every table has its own cards, shuffled once; by a schedule every
+team plays once at every table, so all teams play the same hands.  At each
+table the teams are ranked by their results there: the best gets 1 rank point,
+the next 2, and so on (equal results share the better rank).  The fewest rank
+points over all tables wins; there is no official tie-break, so several teams
+may share the title.  In Pymtheg only the playing side scores, so results are
+compared as North–South's score, East–West scoring its negative; a deal in
+which all four pass is not played as Burn and counts as the worst result for
+both teams (tied with any other such result, at the worst rank).  In Burn the
+lowest score is the best.
+
+*Knock-out.*  Two teams play a set number of games (more in each later round);
+the higher total goes through, and a tie is settled by two more games at a
+time.  In Burn's knock-out each round is one game to a cap that rises from
+round to round; ties in a pool are broken by a game between two tied sides or
+a mini-league between more.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Iterable, Mapping, NamedTuple, Sequence, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+# ---------------------------------------------------------------- scores at a table (Y16)
+
+
+def ew_score(ns: int) -> int:
+    """Y16: East–West score what North–South score, negated."""
+    return -ns
+
+
+def ns_score(row: Sequence[int]) -> int:
+    """North–South's score for a Pymtheg deal from its row on the sheet (NS team's points, EW team's points):
+    only the playing side scores, so NS's result is what NS scored minus what EW scored."""
+    ns, ew = row
+    return ns - ew
+
+
+class Sitting(NamedTuple):
+    """One team's (or several teams') play at one table: ``results`` maps each team to its score there, or to
+    ``None`` for a deal without a result (all four passed, in Pymtheg)."""
+
+    table: int
+    results: Mapping[Hashable, int | None]
+
+
+def pair_sitting(table: int, ns: T, ew: T, ns_result: int | None) -> Sitting:
+    """A Pymtheg table: NS's score and EW's (its negative), or no result for both when all four passed."""
+    if ns == ew:
+        raise ValueError("ns and ew: a team cannot sit on both sides of a table.")
+    if ns_result is None:
+        return Sitting(table, {ns: None, ew: None})
+    return Sitting(table, {ns: ns_result, ew: ew_score(ns_result)})
+
+
+# ---------------------------------------------------------------- rank points and the league
+
+
+def rank_points(results: Mapping[T, int | None], *, lowest_best: bool = False) -> dict[T, int]:
+    """Rank points at one table: 1 for the best result, 2 for the next, …; equal results share the better rank
+    (1, 1, 3); a missing result (``None``) gets the worst rank, the number of teams ranked.
+
+    ``rank_points({"A": 120, "B": -120, "C": 40})`` → ``{"A": 1, "C": 2, "B": 3}``.
+    """
+    worst = len(results)
+    scored = [v for v in results.values() if v is not None]
+    out = {}
+    for team, value in results.items():
+        if value is None:
+            out[team] = worst
+        else:
+            better = sum(1 for v in scored if (v < value if lowest_best else v > value))
+            out[team] = better + 1
+    return out
+
+
+class Standings(NamedTuple):
+    """A league's outcome: rank points per team, the teams best first, and the champions (several on a tie)."""
+
+    points: dict
+    order: tuple
+    champions: tuple
+
+
+def league(sittings: Iterable[Sitting], *, lowest_best: bool = False) -> Standings:
+    """Add up each team's rank points over the tables (the results of every sitting at a table are ranked
+    together); the fewest points wins, and equal fewest share the title (there is no official tie-break)."""
+    by_table: dict[int, dict] = {}
+    for sitting in sittings:
+        table = by_table.setdefault(sitting.table, {})
+        for team, result in sitting.results.items():
+            if team in table:
+                raise ValueError(f"results: team {team!r} plays table {sitting.table} twice.")
+            table[team] = result
+    points: dict = {}
+    for table in by_table.values():
+        for team, p in rank_points(table, lowest_best=lowest_best).items():
+            points[team] = points.get(team, 0) + p
+    order = tuple(sorted(points, key=lambda t: (points[t], str(t))))
+    best = min(points.values(), default=0)
+    return Standings(points, order, tuple(t for t in order if points[t] == best))
+
+
+def league_schedule(teams: Sequence[T], sides: int = 2) -> tuple[tuple[tuple[T, ...], ...], ...]:
+    """A schedule in which every team plays once at every table: ``rounds[r][t]`` is the teams (one per side,
+    North–South first) at table ``t`` in round ``r``.  The teams are split into ``sides`` groups, one per side of
+    a table; each group moves round the tables at its own pace, so (with three tables or more) the opponents
+    change from round to round."""
+    if sides < 2 or len(teams) % sides or len(set(teams)) != len(teams):
+        raise ValueError(f"teams: {len(teams)} different teams cannot fill tables of {sides} sides.")
+    tables = len(teams) // sides
+    steps = [step for step in (1, -1, 2, -2, 3, -3, 4, -4) if _coprime(step, tables)][:sides]
+    if len(steps) < sides:
+        raise ValueError(f"teams: {tables} tables of {sides} sides cannot give every team every table once; "
+                         "use another number of teams.")
+    groups = [teams[s * tables:(s + 1) * tables] for s in range(sides)]
+    rounds = []
+    for r in range(tables):
+        at_table = []
+        for t in range(tables):
+            at_table.append(tuple(groups[s][(t - steps[s] * r) % tables] for s in range(sides)))
+        rounds.append(tuple(at_table))
+    return tuple(rounds)
+
+
+def _coprime(a: int, b: int) -> bool:
+    a, b = abs(a), b
+    while b:
+        a, b = b, a % b
+    return a == 1
+
+
+def table_seed(event: int, table: int) -> int:
+    """The seed of a table's cards: shuffled once for the whole event, so every team plays the same hands there."""
+    return event * 1_000 + table
+
+
+# ---------------------------------------------------------------- knock-out (Pymtheg)
+
+
+def knockout_games(round_index: int, *, first: int = 5, increase: int = 2) -> int:
+    """How many games a knock-out round has: ``first`` (mostly 5) in the first round (index 0), ``increase`` more
+    in each later one (the organisers' choice)."""
+    if round_index < 0 or first < 1 or increase < 0:
+        raise ValueError("round_index, first and increase: a round from 0, at least one game, a rise of 0 or more.")
+    return first + increase * round_index
+
+
+class Knockout(NamedTuple):
+    """A knock-out match so far: the winner (0 or 1, ``None`` while undecided), the totals over the games that
+    count, and how many games must be played in all before it can be decided."""
+
+    winner: int | None
+    totals: tuple[int, int]
+    games: int
+
+
+def knockout_result(results: Sequence[Sequence[int]], games: int) -> Knockout:
+    """Decide a knock-out match from each game's ``(first team, second team)`` points: the higher total after
+    ``games`` games goes through; on a tie two more games are played, and again, until the totals differ."""
+    if games < 1:
+        raise ValueError("games: a match has at least one game.")
+    needed = games
+    while True:
+        counted = results[:needed]
+        totals = (sum(r[0] for r in counted), sum(r[1] for r in counted))
+        if len(counted) < needed:
+            return Knockout(None, totals, needed)
+        if totals[0] != totals[1]:
+            return Knockout(0 if totals[0] > totals[1] else 1, totals, needed)
+        needed += 2
+
+
+def knockout_round(teams: Sequence[T]) -> tuple[tuple[T, ...], ...]:
+    """Pair the teams of a knock-out round in order, first against second and so on; an odd team out goes
+    through alone (a bye), shown as a pair of one."""
+    return tuple(tuple(teams[i:i + 2]) for i in range(0, len(teams), 2))
+
+
+def next_round(pairs: Sequence[Sequence[T]], winners: Sequence[int]) -> tuple[T, ...]:
+    """The teams of the next round: the winner (0 or 1) of each pair, a bye going through as it is."""
+    if len(winners) != len(pairs):
+        raise ValueError(f"winners: one per pair ({len(pairs)}), not {len(winners)}.")
+    return tuple(pair[0] if len(pair) == 1 else pair[w] for pair, w in zip(pairs, winners))
+
+
+# ---------------------------------------------------------------- Burn's knock-out and tie-breaks
+
+BURN_CAP = 100  # B7: a game of Burn ends when a side reaches 100
+BURN_SMALL_RAISES = {1: 25, 2: 100, 3: 250}
+"""The smaller rises some Burn knock-outs use, by players in a side: 25 one against one, 100 for pairs, 250 for
+teams of three."""
+
+
+def burn_cap(round_index: int, *, start: int = BURN_CAP, raise_by: int = 100) -> int:
+    """The score that ends a Burn knock-out game: 100 in the first round (index 0), ``raise_by`` more in each
+    later round."""
+    if round_index < 0 or start < 1 or raise_by < 0:
+        raise ValueError("round_index, start and raise_by: a round from 0, a cap of at least 1, a rise of 0 or more.")
+    return start + raise_by * round_index
+
+
+def tied_groups(points: Mapping[T, int]) -> tuple[tuple[T, ...], ...]:
+    """The groups of sides on equal points (two or more), best first, each in the order given."""
+    groups: dict[int, list] = {}
+    for side, p in points.items():
+        groups.setdefault(p, []).append(side)
+    return tuple(tuple(g) for p, g in sorted(groups.items()) if len(g) > 1)
+
+
+def tie_break(group: Sequence[T]) -> str:
+    """How a Burn pool tie is broken: "duel" — the two play one game to the cap, the other reaching it first
+    wins — or "mini-league" among three or more, repeated until no tie is left."""
+    if len(group) < 2:
+        raise ValueError("group: a tie needs two sides or more.")
+    return "duel" if len(group) == 2 else "mini-league"
+
+
+def apply_tie_break(order: Sequence[T], group: Sequence[T], broken: Sequence[T]) -> tuple[T, ...]:
+    """The standings with a tied ``group`` replaced, in its place, by the order its tie-break gave."""
+    if sorted(map(str, group)) != sorted(map(str, broken)):
+        raise ValueError("broken: the tie-break must order exactly the tied sides.")
+    out = list(order)
+    first = min(out.index(side) for side in group)
+    rest = [side for side in out if side not in group]
+    return tuple(rest[:first] + list(broken) + rest[first:])

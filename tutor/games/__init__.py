@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from tutor.engine import Game
+from tutor.games.burn import BURN
 from tutor.games.chwech import CHWECH
 from tutor.games.gnav import GNAV
 from tutor.games.gwra_pyskessa import PYSKESSA
 from tutor.games.pig import PIG
+from tutor.games.carts_tity import CARTS
+from tutor.games.cassino import CASSINO
+from tutor.games.pymtheg import PYMTHEG
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV, PIG)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV, PIG, BURN, CARTS, CASSINO, PYMTHEG)}
 
 
 def get_game(slug: str) -> Game:

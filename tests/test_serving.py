@@ -442,7 +442,8 @@ def test_forged_comm_messages_change_nothing(faulty):
 
 
 def _game_part(html: str) -> str:
-    """The table, the hand and the log: the widget's HTML without the error box."""
+    """The table, the hand and the log: the widget's HTML without the error box and what is said aloud."""
+    html = re.sub(r'<div hidden data-gw-say="\d+">.*?</div>', "", html, flags=re.S)
     return re.sub(r'<div class="gw-error".*?</div></div>', "", html, flags=re.S)
 
 
@@ -454,6 +455,49 @@ def test_pooled_kernels_survive_culling_and_wait_for_their_page(faulty):
     assert time.time() - process.create_time() > CULL_IDLE + CULL_INTERVAL, "it waited in the pool past the window"
     time.sleep(CULL_IDLE - 1.5 * CULL_INTERVAL)  # several cull passes while the page loads its scripts
     assert kernel_alive(faulty, kernel), "the kernel was culled before its page connected"
+
+
+def test_a_kernel_taken_from_the_pool_during_a_cull_pass_is_not_culled(tmp_path):
+    """The race behind a dead page: a pass waits for an idle kernel to shut down, a learner takes a kernel that
+    has waited in the pool past the cull window, and the pass then judges that kernel; it must count as active."""
+    idle = 8  # seconds; longer than the slow kernel's shutdown (5 s), so the pass judges the kernel within it
+    hold = tmp_path / "hold"
+    hold.touch()
+    notebook(tmp_path / "tiny-play.ipynb", "x = 1")  # a preheated app, as voila.json names them
+    # A lesson's kernel that stays busy while ``hold`` exists and then takes the whole shutdown wait to exit.
+    notebook(tmp_path / "slow-exit.ipynb",
+             "import atexit, signal, threading, time\nfrom pathlib import Path\n"
+             "signal.signal(signal.SIGTERM, signal.SIG_IGN)\natexit.register(time.sleep, 30)\n"
+             f"hold = Path({str(hold)!r})\n"
+             "def keep():\n    while hold.exists():\n        print('.', end='', flush=True)\n        time.sleep(0.3)\n"
+             "threading.Thread(target=keep, daemon=True).start()")
+    command = voila_command(tmp_path, "--VoilaConfiguration.default_pool_size=1",
+                            f"--MappingKernelManager.cull_idle_timeout={idle}", "--MappingKernelManager.cull_interval=1")
+    log = ROOT / "tests" / ".voila-cull-race-test.log"
+
+    def wait_for(predicate, what: str, seconds: float = 120) -> None:
+        deadline = time.time() + seconds
+        while not predicate():
+            assert time.time() < deadline, what
+            time.sleep(0.1)
+
+    def filled() -> int:
+        return log.read_text().count("Kernel pool of tiny-play.ipynb is filled")
+
+    with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-cull-race", env=SERVED_ENV) as url:
+        wait_for(lambda: filled() >= 1, "the pool never filled")
+        slow = kernel_id_of(fetch(f"{url}/voila/render/slow-exit.ipynb"))
+        fetch(f"{url}/voila/render/tiny-play.ipynb")  # the first pooled kernel goes; the refill starts after `slow`
+        wait_for(lambda: filled() >= 2, "the pool was not refilled")
+        time.sleep(idle + 2)  # the refilled kernel has now waited in the pool longer than the cull window
+        hold.unlink()  # `slow` goes idle; a pass will cull it and wait for it to exit
+        wait_for(lambda: f"({slow}) with" in log.read_text(), "the slow kernel was not culled", idle + 30)
+        kernel = kernel_id_of(fetch(f"{url}/voila/render/tiny-play.ipynb"))  # taken while the pass waits
+        assert f"Using pre-heated kernel: {kernel}" in log.read_text()
+        wait_for(lambda: not kernel_alive(url, slow), "the slow kernel never exited", 60)
+        time.sleep(2)  # the pass has gone on to judge the kernel just taken
+        assert kernel_alive(url, kernel), "a kernel taken from the pool during a cull pass was culled"
+    assert f"({kernel}) with" not in log.read_text()
 
 
 @pytest.mark.browser

@@ -113,3 +113,33 @@ def test_a_card_picture_does_not_give_the_cornish_away():
     assert "<svg" in w.html and "Seyth an Palyow" not in w.html
     assert w.handle("answer", "seyth an palyow") and w.verdict.correct
     assert isinstance(w.exercises[0], Exercise)
+
+
+def test_starting_without_a_name_says_why():
+    w = DrillWidget(seed=7, clock=ManualClock(NOW))
+    assert not w.handle("start", None, {"learner": "   "})
+    assert 'data-testid="problem"' in w.html and "Type your name" in w.html and w.deck is None
+    assert "Type your name" in w.said_aloud
+    assert w.handle("start", None, {"learner": "Pol"}) and 'data-testid="problem"' not in w.html
+
+
+def test_the_summary_counts_exercises_not_words():
+    w = DrillWidget(seed=8, clock=ManualClock(NOW), size=7, new=7)
+    w.handle("start", None, {"learner": "Tamsin"})
+    entry = next(e for e in w.entries if e.category == "rank")
+    w.exercises[0] = make_exercise(entry, "match", w.rng, w.entries)  # one exercise, four words
+    w.refresh()
+    for _ in range(len(w.exercises)):
+        answer_right(w)
+        w.handle("next")
+    n = len(w.exercises)
+    assert f"{n} of {n} right (100%)" in w.html and len(w.answered) > n
+
+
+def test_after_each_answer_the_focus_goes_to_next_and_then_to_the_answer():
+    w = DrillWidget(seed=9, clock=ManualClock(NOW))
+    w.handle("start", None, {"learner": "Pol"})
+    answer_right(w)
+    assert 'data-key="next" data-gw-focus' in w.html
+    w.handle("next")
+    assert w.html.count("data-gw-focus") >= 1 and 'data-key="next"' not in w.html

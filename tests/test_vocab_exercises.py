@@ -86,3 +86,16 @@ def test_every_entry_makes_every_kind_that_suits_it():
     assert len(by_category(ENTRIES, "card")) == 53
     with pytest.raises(ValueError, match="kind"):
         make_exercise(ENTRIES[0], "essay", rng, ENTRIES)
+
+
+def test_a_word_the_summary_calls_due_now_comes_back_in_the_next_session():
+    from tutor.vocab import ManualClock, summarise
+
+    clock = ManualClock(NOW)
+    deck = Deck(clock=clock)
+    first = plan_session(deck, ENTRIES, random.Random(1), size=5, new=5)
+    answers = [deck.review(key, i != 0) for i, ex in enumerate(first) for key in ex.keys[:1]]
+    missed = answers[0].key
+    assert any("due now" in line for line in summarise(answers).due_lines(clock()))
+    again = plan_session(deck, ENTRIES, random.Random(2), size=5, new=5)
+    assert any(missed in ex.keys for ex in again), "the missed word, due now, is in the next session"

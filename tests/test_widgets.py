@@ -1,6 +1,7 @@
 """Widgets driven from Python exactly as the browser drives them (``handle(kind, value, inputs)``)."""
 
 import html
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +209,192 @@ def test_every_lesson_rule_builds_its_widgets():
         assert html.escape(rule.title) in parts[0].html
     assert "Byd" in lesson.notes().html
     assert lesson.example().children[1].last == 3
+
+
+# ---------------------------------------------------------------- what a learner meets in the apps
+
+
+def app_at(deal, slug="gwra-pyskessa", **kwargs):
+    """A play app whose game starts from an explicit deal (the learner in seat 0, random bots)."""
+    app = PlayApp(slug, players=len(deal["hands"]), seed=0, level="random", **kwargs)
+    app.state = get_game(slug).start(players=len(deal["hands"]), deal=deal)
+    app.record = app.state.setup
+    app.lines, app.turn_mark, app.undo_points = [], 0, []
+    app.refresh()
+    return app
+
+
+class AsksBotsOnly:
+    """A bot that never asks the learner (so the learner's hand stays as dealt)."""
+
+    def choose(self, state):
+        return next((a for a in state.legal_actions() if a.target != 0), state.legal_actions()[0])
+
+
+def test_undo_walks_back_point_by_point_while_nothing_hidden_was_seen():
+    app = app_at({"hands": [["7S", "KH", "QD"], ["7C", "2D"], ["2C", "3H"]], "stock": []})
+    app.bots = {1: AsksBotsOnly(), 2: AsksBotsOnly()}
+    start = app.state
+    assert app.handle("move", "ask 1 for K")  # "Nag eus", nothing to draw: nothing new is seen
+    middle, actions = app.state, app.record.actions
+    assert app.handle("move", "ask 2 for Q"), app.last_error
+    assert app.can_undo and app.handle("undo")
+    assert app.state == middle and app.record.actions == actions
+    assert app.can_undo and app.handle("undo")
+    assert app.state == start and app.record.actions == () and app.lines == []
+    assert not app.can_undo and not app.handle("undo")
+
+
+def test_undo_stops_at_a_card_that_has_been_seen_and_the_button_says_the_rule():
+    app = app_at({"hands": [["7S", "KH"], ["7C", "2D"]], "stock": ["9H"]})
+    assert 'title="Undo goes back' in app.html and "hidden card" in app.html
+    app.handle("move", "ask 1 for 7")  # a catch: the seven of clubs comes into view
+    assert not app.can_undo and not app.handle("undo")
+    assert "Undo is off" in app.html
+
+
+def test_an_undo_point_closes_once_a_card_hidden_there_is_seen():
+    from collections import Counter
+
+    from tutor.cards import Card
+    from tutor.widgets.play import UndoPoint
+
+    seven, king = Card.parse("7S"), Card.parse("KH")
+    point = UndoPoint(None, None, 0, 0, shown=Counter([seven]))
+    point.seen |= Counter([seven])
+    assert point.open, "seeing again a card that was in view there is no news"
+    point.seen |= Counter([king])
+    assert not point.open
+
+
+def test_a_refused_move_shows_by_the_controls_and_the_next_good_move_clears_it():
+    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    rank = app.state.hands[0][0].rank
+    app.handle("move", f"ask 0 for {rank.code}")
+    page = app.html
+    assert 'data-testid="refused"' in page and "data-gw-reveal" in page
+    assert page.index('data-testid="refused"') > page.index("Your hand") > page.index("gw-tablebox")
+    assert "Not allowed" in app.said_aloud
+    app.handle("move", f"ask 1 for {rank.code}")
+    assert app.error is None and 'data-testid="refused"' not in app.html
+
+
+def test_what_just_happened_ends_with_the_newest_line_and_scrolls_to_it():
+    app = PlayApp("gwra-pyskessa", players=4, seed=11, level="random")
+    rank = app.state.hands[0][0].rank
+    app.handle("move", f"ask 1 for {rank.code}")
+    recent = app.html.split('data-testid="recent"')[1]
+    assert 'data-gw-scroll="recent"' in recent
+    texts = [html.escape(e.text) for _step, e in app.lines[app.turn_mark:]]
+    positions = [recent.index(t) for t in texts]
+    assert positions == sorted(positions), "oldest first, so the newest line is last and scrolled into view"
+
+
+def test_typed_log_lines_name_who_spoke():
+    from tutor.engine import Event
+    from tutor.widgets.base import event_html
+
+    event = Event("pyskessa.go-fish", "Pol has no sevens.", "Nag eus. Gwra pyskessa!", "No. Go fishing!", 2)
+    line = event_html(event, gloss_hidden=True, names=["Jory", "Tamsin", "Pol"])
+    assert line.index("Pol:") < line.index("Nag eus") < line.index("<details")
+    assert "No. Go fishing!" in line.split("<details")[1], "the English waits behind a click"
+
+
+def test_rule_ids_stay_in_tooltips():
+    from tutor.widgets.base import rule_html
+
+    lesson = load_lesson("gwra-pyskessa")
+    shown = rule_html(lesson, "pyskessa.goal")
+    assert 'title="pyskessa.goal"' in shown and html.escape(lesson.rule("pyskessa.goal").title) in shown
+    unknown = rule_html(lesson, "pyskessa.no-such-rule")
+    assert ">pyskessa.no-such-rule<" not in unknown and "gw-code" not in unknown
+    page = LessonView("gwra-pyskessa").show("pyskessa.goal").children[0].html
+    assert ">pyskessa.goal<" not in page and "Rule <" not in page
+
+
+def test_a_step_through_of_no_moves_offers_no_autoplay():
+    from tutor.engine import Record
+
+    stepper = Stepper(Record("gwra-pyskessa", 3, seed=1))
+    assert "Step 0 of 0" not in stepper.html and "No moves to step through" in stepper.html
+    assert 'data-gw="play"' in stepper.html and not stepper.handle("play") and not stepper.playing
+    autoplay = stepper.html.split('data-gw="play"')[1].split(">")[0]
+    assert "disabled" in autoplay
+
+
+def test_the_chosen_answer_is_marked_in_words_not_only_colour():
+    check = load_lesson("gwra-pyskessa").rule("pyskessa.goal").check
+    widget = CheckWidget(check, game="gwra-pyskessa")
+    wrong = (check.answer + 1) % len(check.choices)
+    widget.handle("choose", wrong)
+    button = widget.html.split(f'data-key="choose-{wrong}"')[1].split("</button>")[0]
+    assert 'aria-pressed="true"' in button and "✘" in button and "(your answer)" in button
+
+
+def test_playable_cards_say_so_to_a_screen_reader():
+    from tutor.widgets.base import card_buttons
+
+    hand = parse_cards("7S 9H JD")
+    page = card_buttons(hand, legal=[1])
+    assert page.count(", playable") == 1 and "nine of hearts" in page.split(", playable")[0].rsplit('aria-label="', 1)[1].lower()
+
+
+def test_each_widget_speaks_through_one_lasting_live_region():
+    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    assert "aria-live" not in app.html, "gwari.js makes the one live region; redrawn HTML has none"
+    app.handle("hint")
+    assert app.html.count("data-gw-say=") == 1 and "Hint:" in app.said_aloud
+    js = (Path(__file__).resolve().parents[1] / "tutor" / "widgets" / "gwari.js").read_text()
+    assert js.count('setAttribute("aria-live"') == 1 and "data-gw-say" in js
+
+
+def test_the_game_over_shows_the_learners_hand_and_steps_back_from_the_end():
+    box = play("gwra-pyskessa", players=2, seed=3, level="random")
+    app = box.children[0]
+    while not app.state.is_over:
+        rank = app.state.hands[0][0].rank
+        app.handle("move", f"ask 1 for {rank.code}")
+    assert "Jory (you)" in app.html.split('data-testid="game-over"')[0]
+    app.handle("review")
+    stepper = box.children[1].children[0]
+    assert stepper.step == stepper.last and stepper.last > 0
+
+
+def test_variants_are_offered_from_the_rules_and_go_into_the_deal_code():
+    from tutor.widgets.options import option_specs
+
+    game = get_game("gnav")
+    specs = {s.name: s for s in option_specs(game)}
+    assert specs["slate"].kind == "bool" and specs["counters"].kind == "int"
+    app = PlayApp("gnav", players=4, seed=2)
+    page = app.html
+    assert 'data-gw-input="option:slate"' in page and 'type="number"' in page
+    assert "RULE-NOTES" not in page and ">N11" not in page
+    assert app.handle("new", None, {"players": "4", "level": "strong", "option:slate": True, "option:counters": "5",
+                                    "option:cat_as_dragoon": False})
+    assert app.options == {"slate": True, "counters": 5}
+    assert app.code.endswith("-counters=5-slate") and app.state.setup.options == {"slate": True, "counters": 5}
+    other = PlayApp("gnav", players=3, seed=1)
+    assert other.handle("load", None, {"code": app.code}) and other.state.hands == app.state.hands
+    before = app.state
+    assert app.handle("new", None, {"option:counters": "many"}) is False or app.state is before
+    assert app.handle("new", None, {"option:counters": "0"}) and app.state is before and "could not" in app.notice
+
+
+def test_a_score_table_between_deals_is_a_table_with_headers():
+    from dataclasses import replace
+
+    from tutor.engine import ScoreTable
+    from tutor.widgets.base import table_html
+
+    view = GAME.start(players=3, seed=1).view(0)
+    scores = ScoreTable(("Jory", "Tamsin", "Pol"), (("Deal 1", (9, 0, 3)), ("Deal 2", (0, 18, 3))), (9, 18, 6))
+    page = table_html(replace(view, scores=scores))
+    assert "<caption>Scores</caption>" in page and '<th scope="col">Tamsin</th>' in page
+    assert '<th scope="row">Deal 2</th>' in page and "<tfoot>" in page and page.count("<caption>") == 1
+
+
+def test_headings_follow_the_page_outline():
+    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    assert "<h2" in app.html and "<h4" not in app.html and "<h3>Jory" in app.html
+    assert "<h2>" in LessonView("gwra-pyskessa").overview().html

@@ -2,10 +2,17 @@
 
 Voilà keeps preheated kernels in a pool, idle, and keeps the culler off them.
 When it hands one to a learner, the kernel's idle time still counts from when
-it was heated; a cull pass in the second or two before the learner's page
-connects would shut it down and leave a dead page.  This manager counts the
-hand-over as activity: a kernel seen in a pool at one cull pass and gone from
-it at the next starts its idle time again.  Nothing else about culling changes.
+it was heated, so the culler could shut it down in the seconds before the
+learner's page connects and leave a dead page.  This manager starts a handed-out
+kernel's idle time again at the hand-over, so a pooled kernel is never culled
+while it waits in the pool nor within ``cull_idle_timeout`` of reaching a learner.
+
+The hand-over is noticed when the culler next looks: at the start of every cull
+pass and again just before each kernel is judged.  A pass can take seconds (it
+waits for each culled kernel to shut down), and a learner may take a kernel from
+the pool meanwhile; looking again before each judgement means a kernel taken
+mid-pass is counted as active, not as idle since it was heated.  Nothing else
+about culling changes.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._pooled_at_last_pass: set[str] = set()
+        self._seen_pooled: set[str] = set()
 
     def pooled_kernels(self) -> set[str]:
         """Ids of the heated kernels now waiting in Voilà's pools (none without preheating)."""
@@ -32,11 +39,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     ids.add(task.result()["kernel_id"])
         return ids
 
-    async def cull_kernels(self) -> None:
-        """One cull pass; kernels handed out of a pool since the last pass are active as of now."""
+    def note_hand_outs(self) -> set[str]:
+        """Kernels seen in a pool before and gone from it now reached a learner: their idle time starts now."""
         pooled = self.pooled_kernels()
-        for kernel_id in self._pooled_at_last_pass - pooled:
-            if kernel_id in self:
-                self.get_kernel(kernel_id).last_activity = utcnow()
-        self._pooled_at_last_pass = pooled
+        handed = {k for k in self._seen_pooled - pooled if k in self}
+        for kernel_id in handed:
+            self.get_kernel(kernel_id).last_activity = utcnow()
+        self._seen_pooled = pooled
+        return handed
+
+    async def cull_kernels(self) -> None:
+        """One cull pass, after noting the kernels handed out since the last look."""
+        self.note_hand_outs()
         await super().cull_kernels()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Judge one kernel (Voilà has already passed over it if it is pooled), after looking at the pools again."""
+        self.note_hand_outs()
+        await super().cull_kernel_if_idle(kernel_id)

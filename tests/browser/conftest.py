@@ -60,7 +60,7 @@ def serving(command: list[str], *, cwd: Path, ready: str, what: str, env: dict |
 def voila_url():
     """Serve notebooks/ as ``.ci/serve`` does: from the repository root (its voila.json), with the gwari template."""
     command = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
-               "--VoilaConfiguration.template=gwari", "notebooks/"]
+               "--VoilaConfiguration.template=gwari", str(ROOT / "notebooks")]
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila",
                  env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter")}) as url:
         yield url

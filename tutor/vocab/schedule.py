@@ -21,6 +21,8 @@ from tutor.vocab.words import Entry
 
 Clock = Callable[[], datetime]
 INTRODUCE = ("number", "rank", "suit", "phrase", "card")
+SOON = timedelta(seconds=60)
+"""A word due within this is due now: the summary says "now", and the next session brings it back."""
 
 
 def utc_now() -> datetime:
@@ -73,8 +75,8 @@ class Deck:
     scheduler: Scheduler = field(default_factory=make_scheduler)
 
     def due(self, now: datetime | None = None) -> list[str]:
-        """Keys of the cards due now, the most overdue first."""
-        now = now or self.clock()
+        """Keys of the cards due now (or within ``SOON``, which the summary calls now), the most overdue first."""
+        now = (now or self.clock()) + SOON
         return [k for k, c in sorted(self.cards.items(), key=lambda kc: (kc[1].due, kc[0])) if c.due <= now]
 
     def review(self, key: str, correct: bool, near: bool = False) -> Answered:
@@ -113,13 +115,20 @@ class Summary:
 
     def lines(self, now: datetime) -> list[str]:
         """The summary in words: "7 of 10 right (70%)", and when the words come back."""
-        out = [f"{self.right} of {self.answered} right ({self.accuracy:.0%})"
-               + (f", {self.near} almost" if self.near else "") + "."]
+        return [score_line(self.right, self.answered, self.near)] + self.due_lines(now)
+
+    def due_lines(self, now: datetime) -> list[str]:
+        """When the words answered come back: "2 words due now", "3 words due in 10 minutes"."""
         buckets: dict[str, int] = {}
         for _key, due in self.due_later:
             buckets[when_text(due - now)] = buckets.get(when_text(due - now), 0) + 1
-        out += [f"{count} due {when}" for when, count in buckets.items()]
-        return out
+        return [f"{count} {'word' if count == 1 else 'words'} due {when}" for when, count in buckets.items()]
+
+
+def score_line(right: int, out_of: int, near: int = 0) -> str:
+    """ "7 of 10 right (70%), 1 almost." """
+    share = right / out_of if out_of else 0.0
+    return f"{right} of {out_of} right ({share:.0%})" + (f", {near} almost" if near else "") + "."
 
 
 def summarise(answers: Iterable[Answered]) -> Summary:
@@ -136,7 +145,7 @@ def summarise(answers: Iterable[Answered]) -> Summary:
 def when_text(delta: timedelta) -> str:
     """A time from now in words: "now", "in 10 minutes", "in 3 days"."""
     seconds = delta.total_seconds()
-    if seconds <= 60:
+    if seconds <= SOON.total_seconds():
         return "now"
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:

@@ -14,13 +14,15 @@ __all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "
 
 
 def play(slug: str, **kwargs):
-    """The play app with a step-through of each finished game shown below it."""
+    """The play app with a step-through of each finished game shown below it (from the end, as the game left it)."""
     import ipywidgets
 
     review = ipywidgets.VBox([])
 
     def show_review(record, seat):
-        review.children = [Stepper(record, viewer=seat, reveal=False, title="Your game, step by step")]
+        """Show the finished game's step-through below the app."""
+        review.children = [Stepper(record, viewer=seat, reveal=False, title="Your game, step by step", level=2,
+                                   at_end=True)]
 
     app = PlayApp(slug, on_review=show_review, **kwargs)
     return ipywidgets.VBox([app, review])

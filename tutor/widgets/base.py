@@ -4,12 +4,18 @@ The browser only reports what the learner did (``{kind, value, inputs}``);
 ``GwariWidget`` routes it to an ``on_<kind>`` method listed in ``accepts``.
 Anything else — an unknown kind, a bad value, an illegal move — is refused
 there, so a forged message cannot change a game.
+
+What a screen reader should hear after a redraw is given to ``announce``; the
+JS speaks it through one live region that lasts as long as the widget.
+Elements marked ``data-gw-focus`` take the keyboard focus when the element that
+had it is gone or disabled after a redraw.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -26,7 +32,7 @@ class GwariWidget(anywidget.AnyWidget):
     """A widget whose whole face is the ``html`` trait, redrawn by Python."""
 
     _esm = HERE / "gwari.js"
-    _css = HERE / "gwari.css"
+    _css = (HERE / "gwari.css").read_text(encoding="utf-8") + render.TABLE_CSS
     html = traitlets.Unicode("").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
     interval = traitlets.Int(1200).tag(sync=True)
@@ -35,6 +41,8 @@ class GwariWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.last_error = ""
+        self.said_aloud = ""
+        self._said_count = 0
         self.on_msg(self._receive)
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -54,9 +62,16 @@ class GwariWidget(anywidget.AnyWidget):
             return False
         return True
 
+    def announce(self, text: str) -> None:
+        """What a screen reader says after the next redraw (said again even when the words repeat)."""
+        self.said_aloud = " ".join(str(text).split())
+        self._said_count += 1
+
     def refresh(self) -> None:
         """Redraw from the current Python state."""
-        self.html = self.render()
+        say = (f'<div hidden data-gw-say="{self._said_count}">{esc(self.said_aloud)}</div>'
+               if self._said_count else "")
+        self.html = self.render() + say
 
     def render(self) -> str:
         """The widget's HTML; subclasses build it from their state."""
@@ -71,6 +86,11 @@ def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
+def plain(markup: str) -> str:
+    """The text of an HTML fragment, for announcing it."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
 def prose(text: str) -> str:
     """Lesson text to HTML: escaped, then **bold**, *italic*, and blank-line paragraphs."""
     out = []
@@ -82,9 +102,22 @@ def prose(text: str) -> str:
     return "".join(out)
 
 
+def heading(level: int, text: str, *, cls: str = "", title: str = "") -> str:
+    """A heading at ``level`` (the page's outline decides it, so headings never skip a level)."""
+    level = max(1, min(6, level))
+    attrs = (f' class="{esc(cls)}"' if cls else "") + (f' title="{esc(title)}"' if title else "")
+    return f"<h{level}{attrs}>{esc(text)}</h{level}>"
+
+
 def button(label: str, kind: str, value: Any = "", *, primary: bool = False, muted: bool = False,
-           disabled: bool = False, key: str = "", title: str = "", group: str = "") -> str:
-    """A button that sends ``kind``/``value`` when pressed."""
+           disabled: bool = False, key: str = "", title: str = "", group: str = "", focus: bool = False,
+           pressed: bool | None = None, fast: bool = False, describe: str = "", then: str = "") -> str:
+    """A button that sends ``kind``/``value`` when pressed.
+
+    ``group``: one Tab stop with its siblings (arrow keys inside); ``focus``: where the keyboard focus
+    lands when it has nowhere else to go; ``fast``: acts on press, not release (for a race); ``then``: the
+    ``data-key`` of the control that takes the focus after this one is used.
+    """
     cls = "gw-btn" + (" gw-primary" if primary else "") + (" gw-muted" if muted else "")
     attrs = [f'class="{cls}"', f'data-gw="{esc(kind)}"', f'data-value="{esc(value)}"',
              f'data-key="{esc(key or f"{kind}-{value}")}"']
@@ -92,54 +125,122 @@ def button(label: str, kind: str, value: Any = "", *, primary: bool = False, mut
         attrs.append(f'data-group="{esc(group)}"')
     if title:
         attrs.append(f'title="{esc(title)}"')
+    if focus:
+        attrs.append("data-gw-focus")
+    if pressed is not None:
+        attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
+    if fast:
+        attrs.append('data-gw-press="down"')
+    if then:
+        attrs.append(f'data-gw-then="{esc(then)}"')
     if disabled:
         attrs.append("disabled")
-    return f"<button {' '.join(attrs)}>{esc(label)}</button>"
+    extra = f'<span class="gw-sr"> {esc(describe)}</span>' if describe else ""
+    return f"<button {' '.join(attrs)}>{esc(label)}{extra}</button>"
 
 
 def card_buttons(cards: Sequence[Any], *, kind: str = "card", selected: int | None = None,
-                 legal: Iterable[int] = (), width: int = 72, group: str = "hand") -> str:
-    """A hand whose cards are buttons (Tab to reach, arrows to move, Enter to choose)."""
+                 legal: Iterable[int] = (), width: int = 72, group: str = "hand", label: str = "your hand",
+                 focus: bool = False) -> str:
+    """A hand whose cards are buttons: one Tab stop, arrow keys to move, Enter to choose.
+
+    Cards in ``legal`` are ringed and named "playable" for screen readers.
+    """
     legal = set(legal)
-    parts = ['<div class="gw-hand" role="group" aria-label="your hand">']
+    parts = [f'<div class="gw-hand" role="group" aria-label="{esc(label)}">']
     for i, card in enumerate(cards):
         svg = render.card_svg(card, width=width, selected=i == selected, legal=i in legal)
         name = render.card_title(card) if card is not None else "a face-down card"
+        if i in legal:
+            name += ", playable"
+        first = focus and (i == selected or (selected is None and i == min(legal, default=0)))
         parts.append(f'<button class="gw-cardbtn" data-gw="{esc(kind)}" data-value="{i}" data-key="{esc(group)}-{i}" '
-                     f'data-group="{esc(group)}" aria-label="{esc(name)}" '
+                     f'data-group="{esc(group)}" aria-label="{esc(name)}"{" data-gw-focus" if first else ""} '
                      f'aria-pressed="{"true" if i == selected else "false"}">{svg}</button>')
     parts.append("</div>")
     return "".join(parts)
 
 
-def said_html(event: Any, *, gloss_hidden: bool = False) -> str:
+def speaker(event: Any, names: Sequence[str]) -> str:
+    """Who said an event's words ("" when the event names no one)."""
+    player = event.player
+    return names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
+
+
+def said_html(event: Any, *, gloss_hidden: bool = False, narration: str = "") -> str:
     """What was said at the table and what it means (behind a click when ``gloss_hidden``)."""
     if not event.said:
         return ""
     said = f'<span class="gw-said" lang="kw">“{esc(event.said)}”</span> '
     if gloss_hidden:
-        return said + f'<details class="gw-gloss-toggle"><summary>English</summary>{esc(event.gloss)}</details>'
+        english = esc(event.gloss) + (f" ({esc(narration)})" if narration else "")
+        return said + f'<details class="gw-gloss-toggle"><summary>English</summary>{english}</details>'
     return said + f'<span class="gw-gloss">— {esc(event.gloss)}</span>'
 
 
-def event_html(event: Any, *, gloss_hidden: bool = False) -> str:
-    """One event as a line: the narration, then what was said and its meaning."""
+def event_html(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = ()) -> str:
+    """One event as a line: the narration, then what was said and its meaning.
+
+    With ``gloss_hidden`` (a learner practising the language) the words said come first,
+    after the speaker's name; the English and the narration wait behind a click.
+    """
     if gloss_hidden and event.said:
-        return f"<p>{said_html(event, gloss_hidden=True)}</p>"
+        who = speaker(event, names)
+        name = f'<span class="gw-speaker">{esc(who)}:</span> ' if who else ""
+        return f"<p>{name}{said_html(event, gloss_hidden=True, narration=event.text)}</p>"
     return f"<p>{esc(event.text)} {said_html(event)}</p>"
 
 
+def event_words(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = ()) -> str:
+    """One event as plain words, for a screen reader."""
+    if gloss_hidden and event.said:
+        who = speaker(event, names)
+        return f"{who}: {event.said}" if who else event.said
+    return f"{event.text} {event.said}".strip()
+
+
 def rule_html(lesson: Any, rule_id: str, *, focus: bool = False) -> str:
-    """The rule a step applied: its title and text from the lesson (``focus``: the rule being taught)."""
+    """The rule a step applied: its title and text from the lesson (``focus``: the rule being taught).
+
+    The rule's id is kept for teachers in the tooltip; a learner reads its title.
+    """
     try:
         entry = lesson.rule(rule_id)
     except KeyError:
-        return f'<div class="gw-rule"><span class="gw-code">{esc(rule_id)}</span></div>'
+        return f'<div class="gw-rule" title="{esc(rule_id)}">One of the game’s rules.</div>'
     if focus:
-        return (f'<div class="gw-rule gw-focus"><div class="gw-rule-title">★ This is the rule: {esc(entry.title)}'
-                f"</div></div>")
-    return (f'<div class="gw-rule"><div class="gw-rule-title">Rule: {esc(entry.title)}</div>'
+        return (f'<div class="gw-rule gw-focus" title="{esc(rule_id)}"><div class="gw-rule-title">★ This is the rule: '
+                f"{esc(entry.title)}</div></div>")
+    return (f'<div class="gw-rule" title="{esc(rule_id)}"><div class="gw-rule-title">Rule: {esc(entry.title)}</div>'
             f'{prose(entry.text)}</div>')
+
+
+def rule_title(lesson: Any, rule_id: str) -> str:
+    """A rule's title for a learner ("" when the lesson has no such rule)."""
+    try:
+        return lesson.rule(rule_id).title
+    except KeyError:
+        return ""
+
+
+def table_html(view: Any, *, level: int = 3, width: int = 60, own_hand: bool = True) -> str:
+    """The table drawn by ``render`` (scores included), its headings moved to ``level`` to fit the page's outline."""
+    out = render.table_html(view, width=width, style=False, own_hand=own_hand)
+    # A wide score table scrolls sideways on a phone: the keyboard must reach it too.
+    out = out.replace('<div class="gw-scorebox">', '<div class="gw-scorebox" tabindex="0" role="region" '
+                                                    'aria-label="scores">')
+    return re.sub(r"<(/?)h4([ >])", lambda m: f"<{m.group(1)}h{level}{m.group(2)}", out)
+
+
+def visible_cards(view: Any) -> Counter:
+    """Every face-up card in a view: hands shown to the viewer, sets, the centre, piles and the trick."""
+    cards = [c for seat in view.seats for c in seat.hand if c is not None]
+    cards += [c for seat in view.seats for meld in seat.melds for c in meld if c is not None]
+    cards += [c for c in view.centre if c is not None]
+    cards += [c for pile in view.piles for c in pile.cards if c is not None]
+    if view.trick is not None:
+        cards += [c for _seat, c in view.trick.plays if c is not None]
+    return Counter(cards)
 
 
 def int_in(value: Any, low: int, high: int, field: str) -> int:

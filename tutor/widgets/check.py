@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor import render
 from tutor.engine import IllegalMove
 from tutor.lessons import Check, load_lesson
-from tutor.widgets.base import GwariWidget, button, esc, int_in, rule_html
+from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain, rule_html, table_html
 from tutor.widgets.moves import move_panel
 
 
@@ -16,8 +15,9 @@ class CheckWidget(GwariWidget):
 
     accepts = ("choose", "card", "move", "again")
 
-    def __init__(self, check: Check, *, game: str = "") -> None:
+    def __init__(self, check: Check, *, game: str = "", level: int = 3) -> None:
         super().__init__()
+        self.level = level
         self.check = check
         self.game = game or (check.scenario.game if check.scenario else "")
         self.answer: Any = None
@@ -31,6 +31,7 @@ class CheckWidget(GwariWidget):
         index = int_in(value, 0, len(self.check.choices) - 1, "choice")
         self.answer = index
         self.feedback = self._verdict(self.check.is_right(index))
+        self.announce(plain(self.feedback))
         self.refresh()
 
     def on_card(self, value: Any, _inputs: dict) -> None:
@@ -53,14 +54,18 @@ class CheckWidget(GwariWidget):
             self.answer = text
             self.feedback = (f'<div class="gw-error">Not allowed: {esc(exc.reason)}</div>'
                              + rule_html(load_lesson(self.game), exc.rule))
+            self.announce(plain(self.feedback))
             self.refresh()
             return
         self.answer = text
         self.feedback = self._verdict(self.check.is_right(text), self.state.describe(action))
+        self.announce(plain(self.feedback))
         self.refresh()
 
     def on_again(self, _value: Any, _inputs: dict) -> None:
+        """Clear the answer to try again."""
         self.answer, self.feedback, self.selected = None, "", None
+        self.announce("Try again: " + self.check.question)
         self.refresh()
 
     @property
@@ -75,19 +80,24 @@ class CheckWidget(GwariWidget):
         return f'<div class="gw-error">✘ {head}not quite. Try again.</div>'
 
     def render(self) -> str:
-        parts = ['<div class="gw-panel"><h3>Check</h3>', f"<p>{esc(self.check.question)}</p>"]
+        """The question, its answers or position, the feedback and Try again."""
+        parts = ['<div class="gw-panel">', heading(self.level, "Check"), f"<p>{esc(self.check.question)}</p>"]
         if self.check.kind == "choice":
             parts.append('<div class="gw-row">')
             for i, choice in enumerate(self.check.choices):
-                parts.append(button(choice, "choose", i, primary=self.answer == i, group="choices"))
+                chosen = self.answer == i
+                mark = ("✔ " if self.check.is_right(i) else "✘ ") if chosen else ""
+                parts.append(button(mark + choice, "choose", i, primary=chosen, group="choices", pressed=chosen,
+                                    key=f"choose-{i}", focus=i == 0,
+                                    describe="(your answer)" if chosen else ""))
             parts.append("</div>")
         else:
             assert self.state is not None
             me = self.state.current_player
-            parts.append(render.table_html(self.state.view(me), style=False, width=48, own_hand=False))
-            parts.append(move_panel(self.state, me, self.selected))
-        parts.append(f'<div aria-live="polite">{self.feedback}</div>')
+            parts.append(table_html(self.state.view(me), width=48, own_hand=False, level=self.level + 1))
+            parts.append(move_panel(self.state, me, self.selected, level=self.level + 1))
+        parts.append(f'<div data-testid="feedback">{self.feedback}</div>')
         if self.answer is not None:
-            parts.append(button("Try again", "again"))
+            parts.append(button("Try again", "again", key="again"))
         parts.append("</div>")
         return "".join(parts)

@@ -16,8 +16,8 @@ from tutor.cards import Card
 from tutor.vocab import Deck, Progress, Verdict, learner_name, load_vocab, summarise
 from tutor.vocab.progress import StoreError
 from tutor.vocab.exercises import Exercise, judge, known_words, plan_session
-from tutor.vocab.schedule import Answered, Clock, utc_now
-from tutor.widgets.base import GwariWidget, button, esc, int_in
+from tutor.vocab.schedule import Answered, Clock, score_line, utc_now
+from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain
 
 MAX_TYPED = 200
 
@@ -28,8 +28,9 @@ class DrillWidget(GwariWidget):
     accepts = ("start", "answer", "choose", "tile", "untile", "pick", "next", "again")
 
     def __init__(self, *, progress: Progress | None = None, clock: Clock = utc_now, seed: int | None = None,
-                 size: int = 10, new: int = 5, learner: str = "") -> None:
+                 size: int = 10, new: int = 5, learner: str = "", level: int = 2) -> None:
         super().__init__()
+        self.level = level
         self.entries = load_vocab()
         self.known = known_words(self.entries)
         self.clock = clock
@@ -46,7 +47,9 @@ class DrillWidget(GwariWidget):
         self.picked: int | None = None
         self.matched: list[tuple[int, int]] = []
         self.answered: list[Answered] = []
+        self.results: list[tuple[bool, bool]] = []  # (right, almost) per exercise of the session
         self.notice = ""
+        self.problem = ""
         self.refresh()
 
     # ------------------------------------------------------------ what the learner does
@@ -65,12 +68,23 @@ class DrillWidget(GwariWidget):
         return self.exercises[self.index] if 0 <= self.index < len(self.exercises) else None
 
     def on_start(self, value: Any, inputs: dict) -> None:
-        """Start a session for the typed name (a new name is a new learner)."""
-        self.learner = learner_name(inputs.get("learner") or value or self.learner)
+        """Start a session for the typed name (a new name is a new learner); a name that cannot be used says why."""
+        try:
+            self.learner = learner_name(inputs.get("learner") or value or "")
+        except ValueError as exc:
+            reason = str(exc).removeprefix("learner name: ")
+            self.problem = {"type your name first.": "Type your name in the box first, then press Start: your "
+                            "progress is kept under it."}.get(reason, f"That name cannot be used: {reason}")
+            self.announce(self.problem)
+            self.refresh()
+            raise
+        self.problem = ""
         self.deck = self.progress.deck(self.learner, clock=self.clock)
         self.exercises = plan_session(self.deck, self.entries, self.rng, size=self.size, new=self.new)
-        self.index, self.answered = 0, []
+        self.index, self.answered, self.results = 0, [], []
         self._clear()
+        if self.exercise is not None:
+            self.announce(f"1 of {len(self.exercises)}: {self.exercise.prompt}")
         self.refresh()
 
     def on_again(self, _value: Any, _inputs: dict) -> None:
@@ -139,6 +153,10 @@ class DrillWidget(GwariWidget):
             raise ValueError("answer this one first")
         self.index += 1
         self._clear()
+        if self.exercise is not None:
+            self.announce(f"{self.index + 1} of {len(self.exercises)}: {self.exercise.prompt}")
+        else:
+            self.announce("Session done. " + score_line(*self.score()))
         self.refresh()
 
     # ------------------------------------------------------------ judging and keeping progress
@@ -154,6 +172,8 @@ class DrillWidget(GwariWidget):
     def _judge(self, answer: Any) -> None:
         ex = self._open_exercise()
         self.verdict = judge(ex, answer, self.known)
+        self.results.append((self.verdict.correct, self.verdict.near))
+        self.announce(plain(self.verdict.html))
         if ex.kind == "match":
             results = [(ex.keys[k], k == e, False) for k, e in self.matched]
         else:
@@ -167,13 +187,19 @@ class DrillWidget(GwariWidget):
             except StoreError as exc:
                 self.notice = f"Your answers could not be saved ({exc}); the session goes on."
 
+    def score(self) -> tuple[int, int, int]:
+        """This session's exercises right, answered, and almost right (one exercise counts once, however many
+        words it asks)."""
+        return (sum(r for r, _n in self.results), len(self.results), sum(n for r, n in self.results if not r))
+
     def _clear(self) -> None:
         self.verdict, self.typed, self.built, self.picked, self.matched = None, "", [], None, []
 
     # ------------------------------------------------------------ drawing
 
     def render(self) -> str:
-        parts = ['<div class="gw-panel"><h3>Cornish words</h3>']
+        """The name box, the exercise on show, or the session's summary."""
+        parts = ['<div class="gw-panel">', heading(self.level, "Cornish words")]
         if self.notice:
             parts.append(f'<div class="gw-error" role="alert">{esc(self.notice)}</div>')
         if self.deck is None:
@@ -186,10 +212,12 @@ class DrillWidget(GwariWidget):
         return "".join(parts)
 
     def _start_html(self) -> str:
+        problem = (f'<div class="gw-error" data-gw-reveal data-testid="problem">{esc(self.problem)}</div>'
+                   if self.problem else "")
         return ('<p>Type your name to start (each learner keeps their own progress on this computer).</p>'
                 '<div class="gw-row"><input type="text" data-gw-input="learner" data-gw-submit="start" '
-                f'data-key="learner" aria-label="your name" placeholder="your name" value="{esc(self.learner)}">'
-                + button("Start", "start", primary=True, key="start") + "</div>")
+                f'data-key="learner" aria-label="your name" placeholder="your name" value="{esc(self.learner)}" '
+                'data-gw-focus>' + button("Start", "start", primary=True, key="start") + f"</div>{problem}")
 
     def _exercise_html(self, ex: Exercise) -> str:
         parts = [f'<p class="gw-small" data-testid="count">{esc(self.learner)} — {self.index + 1} of '
@@ -201,7 +229,7 @@ class DrillWidget(GwariWidget):
             parts.append(render.card_svg(card, width=90).replace(f" — {card.cornish}", ""))
         if ex.kind == "choice":
             parts.append('<div class="gw-row">' + "".join(
-                button(c, "choose", i, disabled=done, group="choices", key=f"choice-{i}")
+                button(c, "choose", i, disabled=done, group="choices", key=f"choice-{i}", focus=i == 0)
                 for i, c in enumerate(ex.choices)) + "</div>")
         elif ex.kind == "match":
             parts.append(self._match_html(ex, done))
@@ -209,7 +237,8 @@ class DrillWidget(GwariWidget):
             built = " ".join(ex.tiles[i] for i in self.built)
             parts.append(f'<p class="gw-said" lang="kw" data-testid="built">{esc(built) or "…"}</p>'
                          '<div class="gw-row">' + "".join(
-                             button(t, "tile", i, disabled=done or i in self.built, group="tiles", key=f"tile-{i}")
+                             button(t, "tile", i, disabled=done or i in self.built, group="tiles", key=f"tile-{i}",
+                                    focus=True)
                              for i, t in enumerate(ex.tiles))
                          + button("Take back", "untile", muted=True, disabled=done or not self.built, key="untile")
                          + button("Check", "answer", primary=True, disabled=done, key="answer") + "</div>")
@@ -218,19 +247,20 @@ class DrillWidget(GwariWidget):
             disabled = " disabled" if done else ""
             parts.append('<div class="gw-row"><input type="text" data-gw-input="answer" data-gw-submit="answer" '
                          f'data-key="answer-box" lang="{lang}" autocomplete="off" spellcheck="false" '
-                         f'aria-label="your answer" value="{esc(self.typed)}"{disabled}>'
+                         f'aria-label="your answer" value="{esc(self.typed)}" data-gw-focus{disabled}>'
                          + button("Check", "answer", primary=True, disabled=done, key="answer") + "</div>")
         if self.verdict is not None:
             note = f'<p class="gw-small">{esc(ex.note)}</p>' if ex.note and not ex.note[:1].isdigit() else ""
-            parts.append(f'<div aria-live="polite" data-testid="feedback">{self.verdict.html}{note}</div>'
-                         + button("Next ▶", "next", primary=True, key="next"))
+            parts.append(f'<div data-testid="feedback">{self.verdict.html}{note}</div>'
+                         + button("Next ▶", "next", primary=True, key="next", focus=True))
         return "".join(parts)
 
     def _match_html(self, ex: Exercise, done: bool) -> str:
         left_used = {k for k, _ in self.matched}
         right_used = {e for _, e in self.matched}
         left = "".join(button(k, "pick", f"k{i}", primary=self.picked == i, disabled=done or i in left_used,
-                              group="kw", key=f"k{i}") for i, (k, _e) in enumerate(ex.pairs))
+                              group="kw", key=f"k{i}", pressed=self.picked == i, focus=True)
+                       for i, (k, _e) in enumerate(ex.pairs))
         right = "".join(button(ex.pairs[j][1], "pick", f"e{j}", disabled=done or j in right_used or self.picked is None,
                                group="en", key=f"e{j}") for j in ex.english_order)
         made = "; ".join(f"{ex.pairs[k][0]} = {ex.pairs[e][1]}" for k, e in self.matched)
@@ -239,9 +269,9 @@ class DrillWidget(GwariWidget):
 
     def _summary_html(self) -> str:
         summary = summarise(self.answered)
-        lines = "".join(f"<li>{esc(line)}</li>" for line in summary.lines(self.clock()))
+        lines = "".join(f"<li>{esc(line)}</li>" for line in [score_line(*self.score())] + summary.due_lines(self.clock()))
         by_key = {e.key: e for e in self.entries}
         missed = ", ".join(f"{by_key[k].cornish} ({by_key[k].english})" for k in summary.missed if k in by_key)
         missed_html = f"<p>To practise: {esc(missed)}</p>" if missed else ""
-        return (f'<div data-testid="summary"><h4>Well done, {esc(self.learner)}!</h4><ul>{lines}</ul>{missed_html}'
-                "</div>" + button("Another session", "again", primary=True, key="again"))
+        return (f'<div data-testid="summary">{heading(self.level + 1, f"Well done, {self.learner}!")}<ul>{lines}</ul>'
+                f"{missed_html}</div>" + button("Another session", "again", primary=True, key="again", focus=True))

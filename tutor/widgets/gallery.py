@@ -1,37 +1,113 @@
-"""The gallery: every game with links to its notebooks, built from the registry and the notebooks folder."""
+"""The gallery: where to start, then every game with links to its notebooks, from the registry and the notebooks folder.
+
+"Start here" follows the first game of the registry: its lesson, then a game
+against the bots, then its word drill when it has one.  Times are estimates
+from the content: about a minute a rule for a lesson, and for a game a few
+seconds for each decision a learner makes in a game the strong bots play out.
+"""
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
+from tutor.bots import make_bot
 from tutor.games import GAMES
 from tutor.lessons import LessonError, load_lesson
-from tutor.widgets.base import esc, prose
+from tutor.widgets.base import esc, heading, prose
 from tutor.widgets.lesson import Panel
 
 KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"))
+SECONDS_A_DECISION = 6
+MINUTES_A_RULE = 1
+DRILL_MINUTES = 5
+MOVE_LIMIT = 20_000
+
+
+def rounded_minutes(minutes: float) -> int:
+    """Minutes rounded up to a multiple of five (at least five): an estimate, not a promise."""
+    return max(5, 5 * math.ceil(minutes / 5))
+
+
+@lru_cache(maxsize=None)
+def lesson_minutes(slug: str) -> int | None:
+    """About how long a game's lesson takes (``None`` without a lesson)."""
+    try:
+        return rounded_minutes(len(load_lesson(slug).rules) * MINUTES_A_RULE)
+    except LessonError:
+        return None
+
+
+@lru_cache(maxsize=None)
+def game_minutes(slug: str) -> int:
+    """About how long a game against the bots takes: the decisions of one seat in a game the strong bots play."""
+    game = GAMES[slug]
+    state = game.start(seed=1)
+    bots = {p: make_bot(slug, "strong", p) for p in range(game.default_players)}
+    decisions = 0
+    for _ in range(MOVE_LIMIT):
+        if state.is_over:
+            break
+        decisions += state.current_player == 0
+        state = state.apply(bots[state.current_player].choose(state))
+    return rounded_minutes(decisions * SECONDS_A_DECISION / 60)
 
 
 def gallery(folder: Path | str | None = None) -> Panel:
-    """A table of the games and the other notebooks, with links that work in JupyterLab and in Voilà.
+    """Where to start, then a table of the games and the other notebooks, with links for JupyterLab and Voilà.
 
     ``folder`` holds the notebooks; by default the folder the gallery notebook runs in.
     """
     folder = Path.cwd() if folder is None else Path(folder)
+
+    def has(stem: str) -> bool:
+        """Whether the folder holds the notebook ``stem``."""
+        return (folder / f"{stem}.ipynb").exists()
+
+    return Panel(f'<div class="gw-panel">{start_here(has)}{heading(2, "All the games")}{games_table(has)}</div>')
+
+
+def start_here(has: Callable[[str], bool]) -> str:
+    """Three steps for a newcomer: the first game's lesson, a game against the bots, its word drill."""
+    first = next((slug for slug in GAMES if has(f"{slug}-lesson") and has(f"{slug}-play")), None)
+    if first is None:
+        return ""
+    game = GAMES[first]
+    steps = [f'<li><a href="{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: one rule at a time, '
+             f"each shown on cards, with a quick check (about {lesson_minutes(first)} minutes).</li>",
+             f'<li><a href="{first}-play.ipynb">Play {esc(game.title)} against the bots</a>: Hint says what a good '
+             f"player would do (a game takes about {game_minutes(first)} minutes).</li>"]
+    typed = game.inputs.typed
+    if typed is not None and typed.drill and typed.drill_notebook and has(typed.drill_notebook):
+        steps.append(f'<li><a href="{esc(typed.drill_notebook)}.ipynb">Practise the words</a> you need to play in '
+                     f"the language of the game (about {DRILL_MINUTES} minutes a session).</li>")
+    steps.append("<li>Then the other games below, in the same order: lesson, play.</li>")
+    return heading(2, "Start here") + f'<ol class="gw-start">{"".join(steps)}</ol>'
+
+
+def games_table(has: Callable[[str], bool]) -> str:
+    """Every game with its notebooks (and how long each takes), then the other notebooks."""
     rows = []
     for slug, game in GAMES.items():
-        links = [f'<a href="{slug}-{kind}.ipynb">{label}</a>' for kind, label in KINDS
-                 if (folder / f"{slug}-{kind}.ipynb").exists()]
+        links = []
+        for kind, label in KINDS:
+            if not has(f"{slug}-{kind}"):
+                continue
+            minutes = (lesson_minutes(slug) if kind == "lesson" else game_minutes(slug) if kind == "play" else None)
+            time = f' <span class="gw-small">(about {minutes} min)</span>' if minutes else ""
+            links.append(f'<li><a href="{slug}-{kind}.ipynb">{label}</a>{time}</li>')
         try:
             summary = prose(load_lesson(slug).summary)
         except LessonError:
             summary = ""
-        rows.append(f"<tr><td><strong>{esc(game.title)}</strong><br><span class='gw-small'>"
-                    f"{game.min_players}–{game.max_players} players</span></td><td>{summary}</td>"
-                    f"<td>{' · '.join(links)}</td></tr>")
+        rows.append(f'<tr><th scope="row">{esc(game.title)}<br><span class="gw-small">'
+                    f"{game.min_players}–{game.max_players} players</span></th><td>{summary}</td>"
+                    f"<td><ul>{''.join(links)}</ul></td></tr>")
     for stem, title, text in (extra for game in GAMES.values() for extra in game.extra_notebooks):
-        if (folder / f"{stem}.ipynb").exists():
-            rows.append(f'<tr><td><strong>{esc(title)}</strong></td><td><p>{esc(text)}</p></td>'
-                        f'<td><a href="{stem}.ipynb">Open</a></td></tr>')
-    return Panel('<div class="gw-panel"><table class="gw-gallery"><thead><tr><th>Game</th><th>What it is</th>'
-                 f'<th>Notebooks</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        if has(stem):
+            rows.append(f'<tr><th scope="row">{esc(title)}</th><td><p>{esc(text)}</p></td>'
+                        f'<td><ul><li><a href="{stem}.ipynb">Open</a></li></ul></td></tr>')
+    return ('<table class="gw-gallery"><thead><tr><th scope="col">Game</th><th scope="col">What it is</th>'
+            f'<th scope="col">Notebooks</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')

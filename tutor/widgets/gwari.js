@@ -1,7 +1,10 @@
 // One small view for every Gwari widget.  Python renders the HTML (text
 // already escaped) and owns every rule; this file only shows it, keeps the
-// keyboard focus across redraws, and sends what the learner did:
-// {kind, value, inputs}.  No network requests, no imports.
+// keyboard focus sensible across redraws, speaks what changed through one
+// lasting live region, and sends what the learner did: {kind, value, inputs}.
+// No network requests, no imports.
+
+const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
 
 function inputsOf(el) {
   const out = {};
@@ -11,29 +14,102 @@ function inputsOf(el) {
   return out;
 }
 
+function usable(item) {
+  return item && !item.disabled && item.getClientRects().length > 0;
+}
+
+// A group of buttons (a hand, a row of moves or answers) is one Tab stop; the
+// arrow keys move inside it.  The stop is the pressed item, else the one Python
+// marked, else the first that can be used.
+function rove(view, focused) {
+  const groups = new Map();
+  for (const item of view.querySelectorAll("[data-group]")) {
+    const name = item.dataset.group;
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(item);
+  }
+  for (const items of groups.values()) {
+    const open = items.filter((i) => !i.disabled);
+    const stop = open.find((i) => i === focused) || open.find((i) => i.getAttribute("aria-pressed") === "true")
+      || open.find((i) => i.hasAttribute("data-gw-focus")) || open[0];
+    for (const item of items) item.tabIndex = item === stop ? 0 : -1;
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("gwari");
+  const view = document.createElement("div");
+  const live = document.createElement("div");
+  live.className = "gw-sr";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  el.append(view, live);
   let timer = null;
+  let said = null;
+  let pressed = { key: null, at: 0 };
+
+  const speak = () => {
+    const source = view.querySelector("[data-gw-say]");
+    const id = source ? source.dataset.gwSay : "";
+    const first = said === null;
+    if (id === said) return;
+    said = id;
+    if (first || !source) return;  // what the page shows at first is read with the page, not announced
+    const text = source.textContent.trim();
+    live.textContent = "";
+    if (text) setTimeout(() => { live.textContent = text; }, 60);
+    const shown = view.querySelector("[data-gw-reveal]");
+    if (shown && shown.scrollIntoView) shown.scrollIntoView({ block: "nearest" });
+  };
 
   const draw = () => {
     const active = document.activeElement;
-    const key = active && el.contains(active) ? active.dataset.key : null;
-    el.innerHTML = model.get("html");
-    if (key) {
-      const again = el.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (again) again.focus();
+    const had = active && view.contains(active);
+    // A control may name where the focus goes after it is used (Ask: back to the box to type the next question).
+    const key = had ? (active.dataset.gwThen || active.dataset.key) : null;
+    const scrolled = new Map([...view.querySelectorAll("[data-gw-scroll]")].map((box) =>
+      [box.dataset.gwScroll, box.scrollHeight - box.scrollTop - box.clientHeight < 4]));
+    view.innerHTML = model.get("html");
+    // Logs show their newest line: they scroll to the end unless the learner had scrolled up to read.
+    for (const box of view.querySelectorAll("[data-gw-scroll]")) {
+      if (scrolled.get(box.dataset.gwScroll) !== false) box.scrollTop = box.scrollHeight;
     }
+    let target = null;
+    if (had) {
+      const again = key ? view.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+      target = usable(again) ? again : null;
+      if (!target) {
+        target = [...view.querySelectorAll("[data-gw-focus]")].find(usable)
+          || [...view.querySelectorAll("button, input, select, [tabindex='-1'][data-gw-land]")].find(usable) || null;
+      }
+    }
+    rove(view, target);
+    if (target) target.focus({ preventScroll: !!(key && target.dataset.key === key) });
+    speak();
   };
 
   const send = (kind, value) => {
-    model.send({ kind, value: value ?? null, inputs: inputsOf(el) });
+    model.send({ kind, value: value ?? null, inputs: inputsOf(view) });
+  };
+
+  // A button marked data-gw-press="down" acts as soon as it is pressed: a race
+  // redraws several times a second, and a click whose button was redrawn between
+  // press and release would be lost.
+  const onPointerdown = (event) => {
+    const target = event.target.closest("[data-gw-press=down]");
+    if (!target || !view.contains(target) || target.disabled || event.button !== 0) return;
+    pressed = { key: target.dataset.key, at: performance.now() };
+    send(target.dataset.gw, target.dataset.value);
   };
 
   const onClick = (event) => {
     const target = event.target.closest("[data-gw]");
-    if (!target || !el.contains(target) || target.disabled) return;
+    if (!target || !view.contains(target) || target.disabled) return;
     if (target.tagName === "INPUT" && target.type !== "button") return;
+    if (target.tagName === "SELECT") return;
     event.preventDefault();
+    if (target.dataset.gwPress === "down" && event.detail > 0 && pressed.key === target.dataset.key
+        && performance.now() - pressed.at < 1500) return;  // already sent when pressed
     send(target.dataset.gw, target.dataset.value);
   };
 
@@ -52,40 +128,54 @@ function render({ model, el }) {
       return;
     }
     const group = target.dataset && target.dataset.group;
-    if (!group || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
-    const items = [...el.querySelectorAll(`[data-group="${CSS.escape(group)}"]`)];
+    if (!group || !ARROWS.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const items = [...view.querySelectorAll(`[data-group="${CSS.escape(group)}"]`)].filter((i) => !i.disabled);
+    if (!items.length) return;
     let i = items.indexOf(target);
     if (event.key === "ArrowLeft" || event.key === "ArrowUp") i = Math.max(0, i - 1);
     else if (event.key === "ArrowRight" || event.key === "ArrowDown") i = Math.min(items.length - 1, i + 1);
     else if (event.key === "Home") i = 0;
     else i = items.length - 1;
     event.preventDefault();
+    rove(view, items[i]);
     items[i].focus();
+  };
+
+  const onFocusin = (event) => {
+    if (event.target.dataset && event.target.dataset.group) rove(view, event.target);
   };
 
   const onPlaying = () => {
     if (timer) clearInterval(timer);
     timer = null;
     if (model.get("playing")) {
-      timer = setInterval(() => send("tick"), model.get("interval"));
+      timer = setInterval(() => send("tick"), Math.max(50, model.get("interval")));
     }
   };
 
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("keydown", onKeydown);
+  view.addEventListener("pointerdown", onPointerdown);
+  view.addEventListener("click", onClick);
+  view.addEventListener("change", onChange);
+  view.addEventListener("keydown", onKeydown);
+  view.addEventListener("focusin", onFocusin);
   model.on("change:html", draw);
   model.on("change:playing", onPlaying);
+  model.on("change:interval", onPlaying);
   draw();
   onPlaying();
 
   return () => {
     if (timer) clearInterval(timer);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("change", onChange);
-    el.removeEventListener("keydown", onKeydown);
+    view.removeEventListener("pointerdown", onPointerdown);
+    view.removeEventListener("click", onClick);
+    view.removeEventListener("change", onChange);
+    view.removeEventListener("keydown", onKeydown);
+    view.removeEventListener("focusin", onFocusin);
     model.off("change:html", draw);
     model.off("change:playing", onPlaying);
+    model.off("change:interval", onPlaying);
+    view.remove();
+    live.remove();
   };
 }
 

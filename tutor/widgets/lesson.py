@@ -8,7 +8,7 @@ import ipywidgets
 
 from tutor.engine import IllegalMove
 from tutor.lessons import RuleEntry, load_lesson
-from tutor.widgets.base import GwariWidget, esc, prose
+from tutor.widgets.base import GwariWidget, esc, heading, prose
 from tutor.widgets.check import CheckWidget
 from tutor.widgets.stepper import Stepper
 
@@ -22,6 +22,7 @@ class Panel(GwariWidget):
         self.refresh()
 
     def render(self) -> str:
+        """The HTML as given."""
         return self.content
 
 
@@ -32,8 +33,8 @@ class LessonView:
         self.lesson = load_lesson(slug)
 
     def overview(self) -> Panel:
-        """The summary and the list of rules by section."""
-        parts = [f'<div class="gw-panel"><h3>{esc(self.lesson.title)}</h3>{prose(self.lesson.summary)}<ol>']
+        """The summary and the list of rules by section (it follows the page's title, so its heading is second-level)."""
+        parts = [f'<div class="gw-panel">{heading(2, self.lesson.title)}{prose(self.lesson.summary)}<ol>']
         for section, rules in self.lesson.sections.items():
             titles = "; ".join(esc(rule.title) for rule in rules)
             parts.append(f"<li><strong>{esc(section)}</strong> — {titles}</li>")
@@ -46,8 +47,8 @@ class LessonView:
 
     def parts(self, rule: RuleEntry) -> list[Any]:
         """The widgets that teach one rule."""
-        out: list[Any] = [Panel(f'<div class="gw-panel"><h3>{esc(rule.title)}</h3>{prose(rule.text)}'
-                                f'<div class="gw-small">Rule <span class="gw-code">{esc(rule.id)}</span></div></div>')]
+        out: list[Any] = [Panel(f'<div class="gw-panel">{heading(3, rule.title, title=rule.id)}{prose(rule.text)}'
+                                "</div>")]
         if rule.scenario is not None:
             intro = (f"Press Next ▶ to see “{rule.title}” happen." if rule.scenario.actions
                      else "This is the position the rule describes.")
@@ -74,14 +75,14 @@ class LessonView:
         return out
 
     def example(self, index: int = 0) -> ipywidgets.VBox:
-        """A worked example (the seed's own) to step through."""
+        """A worked example from the lesson to step through."""
         example = self.lesson.examples[index]
         return ipywidgets.VBox([
-            Panel(f'<div class="gw-panel"><h3>{esc(example.title)}</h3>{prose(example.text)}</div>'),
+            Panel(f'<div class="gw-panel">{heading(3, example.title)}{prose(example.text)}</div>'),
             Stepper(example.scenario.record(), title=example.title),
         ])
 
     def notes(self) -> Panel:
-        """Where we chose between readings of the seed, or corrected it."""
-        items = "".join(f"<h3>{esc(n.title)}</h3>{prose(n.text)}" for n in self.lesson.notes)
+        """Where the lesson chose between readings of the rules, or corrected them."""
+        items = "".join(f"{heading(3, n.title)}{prose(n.text)}" for n in self.lesson.notes)
         return Panel(f'<div class="gw-panel">{items}</div>')

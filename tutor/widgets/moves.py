@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor import render
 from tutor.engine import State
-from tutor.widgets.base import button, card_buttons, esc
+from tutor.widgets.base import button, card_buttons, esc, heading
 
 
 def card_moves(state: State, card: Any) -> list:
@@ -37,8 +38,14 @@ def legal_card_indexes(state: State, hand: tuple) -> set[int]:
     return {i for i, card in enumerate(hand) if card in used}
 
 
-def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72) -> str:
-    """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves."""
+def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72, level: int = 3,
+               race_idle: Any = None, notes: str = "", cards: bool = True) -> str:
+    """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves.
+
+    ``race_idle`` is the move the race clock makes for a learner who does nothing (not offered as a button:
+    the one button is the move that beats the clock).  ``notes`` (a refusal, a hint) go right below the moves.
+    ``cards=False`` (a game whose moves never start from a card) shows the hand as a picture, moves as buttons.
+    """
     hand = state.view(seat).seats[seat].hand
     if selected is None and len(hand) == 1:
         selected = 0  # one card: its moves are the only ones, so show them at once
@@ -46,8 +53,17 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     usable = legal_card_indexes(state, hand)
     if len(usable) == len(hand):
         usable = set()  # every card can be used: marking them all would only add noise
-    parts = ['<div class="gw-panel"><h3>Your hand</h3>',
-             card_buttons(hand, selected=selected, legal=usable, width=width)]
+    free = free_moves(state)
+    racing = race_idle is not None
+    if racing and len(free) > 1:
+        free = [a for a in free if str(a) != str(race_idle)]
+    parts = ['<div class="gw-panel gw-movebox">', heading(level, "Your hand"),
+             f'<p class="gw-turn">{esc(state.status())}</p>' if state.current_player == seat else ""]
+    if not cards:
+        parts.append(render.hand_svg(hand, width=width, label="Your hand") if hand else "")
+        selected = None
+    else:
+        parts.append(card_buttons(hand, selected=selected, legal=usable, width=width, focus=not racing))
     if selected is not None and 0 <= selected < len(hand):
         card = hand[selected]
         moves = sorted(card_moves(state, card), key=lambda a: str(a) not in legal)
@@ -55,13 +71,16 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
         for action in moves:
             ok = str(action) in legal
             parts.append(button(label(state, action), "move", str(action), primary=ok, muted=not ok,
-                                group="moves", title="" if ok else "The rules may not allow this — try it to see why."))
+                                group="moves", title="" if ok else "The rules may not allow this — try it to see why.",
+                                describe="" if ok else "(the rules may not allow this)"))
         parts.append("</div>")
-    elif hand:
-        parts.append('<div class="gw-small">Choose a card (click it, or Tab to the hand, use the arrow keys and Enter).</div>')
-    free = free_moves(state)
+    elif hand and cards and not racing:
+        parts.append('<div class="gw-small">Choose a card (click it, or Tab to the hand, use the arrow keys '
+                     "and Enter).</div>")
     if free:
         parts.append('<div class="gw-row">' + "".join(
-            button(label(state, a), "move", str(a), primary=True, group="moves") for a in free) + "</div>")
+            button(label(state, a), "move", str(a), primary=True, group="free", fast=racing, focus=racing or not cards)
+            for a in free) + "</div>")
+    parts.append(notes)
     parts.append("</div>")
     return "".join(parts)

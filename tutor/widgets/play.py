@@ -1,26 +1,36 @@
-"""Play a whole game against bots, in one seat, with hints, undo and shareable deal codes.
+"""Play a whole game against bots, in one seat, with hints, undo, variants and shareable deal codes.
 
 The controls come from the game's ``inputs`` (``tutor.engine.Inputs``): a hand
 of card buttons with each card's moves, buttons for moves that use no card, a
 box to type a move as a phrase (``inputs.typed``), and a race clock
-(``inputs.race``) that ticks from the browser.  No game is named here.
+(``inputs.race``) that ticks from the browser.  The variants come from the
+game's rules class.  No game is named here.
+
+Undo keeps a stack of points, one before each of the learner's moves.  A point
+can be gone back to only while no card that was hidden there has been seen
+since (a card drawn or caught cannot be unseen); Undo goes back to the latest
+such point.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tutor.bots import LEVELS, make_bot
-from tutor.engine import IllegalMove, Misread, Record
+from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
 from tutor.lessons import load_lesson
-from tutor.widgets.base import GwariWidget, button, card_buttons, esc, event_html, int_in, rule_html
+from tutor.widgets.base import (GwariWidget, button, card_buttons, esc, event_html, event_words, heading, int_in,
+                                rule_html, rule_title, table_html, visible_cards)
 from tutor.widgets.moves import move_panel
-from tutor import render
+from tutor.widgets.options import option_controls, read_options
 
 LOG_LINES = 40
+UNDO_RULE = ("Undo goes back to before your latest move that you can still take back: one after which no "
+             "hidden card has come into view (a card drawn, caught or shown cannot be unseen).")
 
 
 def deal_code(players: int, seed: int, options: dict[str, Any]) -> str:
@@ -41,15 +51,25 @@ def parse_deal_code(code: str) -> tuple[int, int, dict[str, Any]]:
         name, _, value = part.partition("=")
         if not name.isidentifier():
             raise ValueError(f"{part!r} in the deal code is not an option.")
-        options[name] = True if not value else int(value) if value.isdigit() else value
+        options[name] = True if not value else False if value == "False" else int(value) if value.isdigit() else value
     return int(parts[0]), int(parts[1]), options
 
 
-def visible_cards(view: Any) -> Counter:
-    """Every face-up card in a view (hands shown to the viewer, sets, the centre)."""
-    cards = [c for seat in view.seats for c in seat.hand if c is not None]
-    cards += [c for seat in view.seats for meld in seat.melds for c in meld]
-    return Counter(cards + list(view.centre))
+@dataclass
+class UndoPoint:
+    """Where the game stood before one of the learner's moves, and every card seen since."""
+
+    state: State
+    record: Record
+    lines: int
+    turn_mark: int
+    shown: Counter  # the cards the learner could see at this point
+    seen: Counter = field(default_factory=Counter)  # every card the learner has seen since
+
+    @property
+    def open(self) -> bool:
+        """True while no card hidden at this point has been seen since."""
+        return not (self.seen - self.shown)
 
 
 class PlayApp(GwariWidget):
@@ -60,7 +80,7 @@ class PlayApp(GwariWidget):
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
                  on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
-                 **options: Any) -> None:
+                 heading_level: int = 2, **options: Any) -> None:
         super().__init__()
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
@@ -75,6 +95,7 @@ class PlayApp(GwariWidget):
         self.options = options
         self.names = names
         self.seat = seat
+        self.level_h = heading_level
         self.on_review_cb = on_review
         self.new_game(players or self.game.default_players, seed, level)
 
@@ -98,14 +119,22 @@ class PlayApp(GwariWidget):
         self.error: IllegalMove | None = None
         self.hint = ""
         self.notice = ""
-        self.undo_point: tuple[Any, Record, int, Counter, int] | None = None
+        self.undo_points: list[UndoPoint] = []
+        self.learner_moves = 0
         self._run_bots()
+        self._tell(0, f"New deal, code {self.code}.")
         self.refresh()
 
     def _apply(self, action: Any) -> None:
         self.state = self.state.apply(action)
         self.record = self.record.with_action(action)
         self.lines.extend((len(self.record.actions), e) for e in self.state.events)
+        if self.undo_points:
+            now = visible_cards(self.state.view(self.seat))
+            for point in self.undo_points:
+                point.seen |= now
+            # A closed point never opens again (what has been seen stays seen), so it is dropped.
+            self.undo_points = [point for point in self.undo_points if point.open]
 
     def _run_bots(self) -> None:
         while not self.state.is_over and self.state.current_player != self.seat:
@@ -121,6 +150,20 @@ class PlayApp(GwariWidget):
         return (race is not None and not self.state.is_over and self.state.current_player == self.seat
                 and race.clock(self.state) is not None)
 
+    @property
+    def names_now(self) -> list[str]:
+        """The players' names in seat order."""
+        return [s.name for s in self.state.view(self.seat).seats]
+
+    def _tell(self, start: int, head: str = "") -> None:
+        """Announce the events from ``start`` in the log, and what the learner is to do."""
+        lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now) for _step, e in self.lines[start:]]
+        if not self.state.is_over and self.state.current_player == self.seat and not self._racing():
+            lines.append(self.state.status())
+        elif self.state.is_over:
+            lines.append(self.state.status())
+        self.announce(" ".join(([head] if head else []) + lines))
+
     # -- what the browser may ask
 
     def on_card(self, value: Any, _inputs: dict) -> None:
@@ -128,7 +171,6 @@ class PlayApp(GwariWidget):
         hand = self.state.view(self.seat).seats[self.seat].hand
         index = int_in(value, 0, len(hand) - 1, "card")
         self.selected = None if self.selected == index else index
-        self.error = None
         self.refresh()
 
     def on_move(self, value: Any, _inputs: dict) -> None:
@@ -141,10 +183,10 @@ class PlayApp(GwariWidget):
         if typed is None or not self.typed:
             raise ValueError("Typing a move is not switched on.")
         text = str(value if value not in (None, "") else inputs.get("said", ""))[:200]
-        self.said, self.correction = text, ""
         self.learner = str(inputs.get("learner", self.learner))[:60].strip()
         if self.state.is_over or self.state.current_player != self.seat:
             raise ValueError("It is not your turn.")
+        self.said, self.correction = text, ""
         try:
             action = typed.read(self.state, self.seat, text)
         except Misread as exc:
@@ -154,6 +196,7 @@ class PlayApp(GwariWidget):
                 if typed.drill:
                     self._keep_for_drill(exc.expected, exc.typed)
             self.error = None
+            self.announce(f"You typed {text}. {self.correction}")
             self.refresh()
             return
         self._try(lambda: action)
@@ -183,8 +226,12 @@ class PlayApp(GwariWidget):
         if not self._racing():
             self.playing = False
             return
+        start = len(self.lines)
         self._apply(self.game.inputs.race.idle(self.state))
         self._run_bots()
+        self.error = None
+        if len(self.lines) > start:
+            self._tell(start)
         self.refresh()
 
     def _try(self, make_action: Callable[[], Any]) -> None:
@@ -196,16 +243,22 @@ class PlayApp(GwariWidget):
             self.state.apply(action)
         except IllegalMove as exc:
             self.error = exc
+            title = rule_title(self.lesson, exc.rule)
+            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
             self.refresh()
             return
         self.said = self.correction = ""
         self.error = None
-        self.undo_point = (self.state, self.record, len(self.lines), visible_cards(self.state.view(self.seat)),
-                           self.turn_mark)
-        self.turn_mark = len(self.lines)
+        self.notice = ""
+        if not self._racing():  # a move against the clock cannot be taken back
+            self.undo_points.append(UndoPoint(self.state, self.record, len(self.lines), self.turn_mark,
+                                              visible_cards(self.state.view(self.seat))))
+        self.turn_mark = start = len(self.lines)
+        self.learner_moves += 1
         self._apply(action)
         self._run_bots()
         self.selected = None
+        self._tell(start)
         self.refresh()
 
     def on_hint(self, _value: Any, _inputs: dict) -> None:
@@ -216,31 +269,48 @@ class PlayApp(GwariWidget):
         if self.typed and self.game.inputs.typed is not None:
             reason += f" ({self.state.prompt(action)}.)"
         self.hint = f"{self.state.describe(action)} — {reason}"
+        self.announce(f"Hint: {self.hint}")
         self.refresh()
+
+    def _undo_target(self) -> int | None:
+        if self.state.is_over or self._racing():
+            return None
+        return next((i for i in range(len(self.undo_points) - 1, -1, -1) if self.undo_points[i].open), None)
 
     @property
     def can_undo(self) -> bool:
-        """Undo is allowed while no card hidden before the learner's last move has been seen since."""
-        if self.undo_point is None:
-            return False
-        before = self.undo_point[3]
-        return not (visible_cards(self.state.view(self.seat)) - before)
+        """Whether some earlier point can be gone back to (no card hidden there has been seen since)."""
+        return self._undo_target() is not None
 
     def on_undo(self, _value: Any, _inputs: dict) -> None:
-        """Take back the learner's last move (and the bots' replies)."""
-        if not self.can_undo:
+        """Go back to the latest point before a move of the learner's where no hidden card has been seen since."""
+        target = self._undo_target()
+        if target is None:
             raise ValueError("Undo is not possible: a hidden card has been seen since your move.")
-        assert self.undo_point is not None
-        self.state, self.record, log_len, _, self.turn_mark = self.undo_point
-        del self.lines[log_len:]
-        self.undo_point, self.error, self.hint = None, None, ""
+        point = self.undo_points[target]
+        del self.undo_points[target:]
+        self.state, self.record, self.turn_mark = point.state, point.record, point.turn_mark
+        del self.lines[point.lines:]
+        self.error, self.hint, self.selected = None, "", None
+        self.announce("Your move is taken back. " + self.state.status())
         self.refresh()
 
     def on_new(self, _value: Any, inputs: dict) -> None:
-        """A new deal with the chosen number of players and bot level."""
+        """A new deal with the chosen number of players, bot level and variants."""
         players = int_in(inputs.get("players", self.players), self.game.min_players, self.game.max_players,
                          "players")
         level = str(inputs.get("level", self.level))
+        if level not in LEVELS:
+            raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
+        try:
+            options = read_options(self.game, inputs) if any(k.startswith("option:") for k in inputs) else self.options
+            self.game.start(players=players, seed=0, **options)
+        except (ValueError, IllegalMove) as exc:
+            self.notice = f"That variant could not be used: {getattr(exc, 'reason', exc)}"
+            self.announce(self.notice)
+            self.refresh()
+            return
+        self.options = options
         self.new_game(players, None, level)
 
     def on_load(self, _value: Any, inputs: dict) -> None:
@@ -250,10 +320,11 @@ class PlayApp(GwariWidget):
         try:
             players, seed, options = parse_deal_code(code)
             int_in(players, self.game.min_players, self.game.max_players, "players")
-            self.game.make_rules(**options)
-        except ValueError as exc:
-            self.notice = (f"That deal code could not be used: {exc} "
+            self.game.start(players=players, seed=seed, **options)
+        except (ValueError, IllegalMove) as exc:
+            self.notice = (f"That deal code could not be used: {getattr(exc, 'reason', exc)} "
                            f"A code for {self.game.title} looks like {self.game.default_players}-4821.")
+            self.announce(self.notice)
             self.refresh()
             return
         self.options = options
@@ -272,49 +343,85 @@ class PlayApp(GwariWidget):
         return deal_code(self.players, self.seed, self.options)
 
     def render(self) -> str:
+        """The settings bar, the table, the learner's hand and moves (or the game's end), and what just happened."""
         state, seat = self.state, self.seat
         view = state.view(seat)
-        you = view.seats[seat].name
+        h = self.level_h
+        over = state.is_over
+        parts = ['<div class="gw-playapp">', self._bar_html(view)]
+        if self.notice:
+            parts.append(f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>')
+        parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
+                     f"{table_html(view, level=h + 1, own_hand=over)}</section>")
+        if over:
+            parts.append(self._over_html(view))
+        else:
+            parts.append(f'<section class="gw-controls">{self._controls_html()}</section>')
+        parts.append(self._log_html())
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _bar_html(self, view: Any) -> str:
+        you = view.seats[self.seat].name
         player_opts = "".join(f'<option value="{n}"{" selected" if n == self.players else ""}>{n} players</option>'
                               for n in range(self.game.min_players, self.game.max_players + 1))
         level_opts = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
                              for lv in LEVELS)
-        parts = [
-            f'<div class="gw-panel"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
-            f'<span class="gw-small">You are {esc(you)}.</span>'
-            f'<select data-gw-input="players" aria-label="players" data-key="players">{player_opts}</select>'
-            f'<select data-gw-input="level" aria-label="bot level" data-key="level">{level_opts}</select>'
-            + button("New game", "new", key="new") +
-            f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span></span>'
-            f'<input type="text" data-gw-input="code" placeholder="deal code" aria-label="deal code" '
-            f'data-key="code-input" style="min-width:8em;width:8em">' + button("Load", "load", key="load")
-            + self._mode_switch() + "</div></div>",
-        ]
-        if self.notice:
-            parts.append(f'<div class="gw-error" role="alert">{esc(self.notice)}</div>')
+        variants = option_controls(self.game, self.options)
+        if variants:
+            variants = (f'<details class="gw-variants"><summary>Variants (for the next deal)</summary>{variants}'
+                        "</details>")
+        return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
+                f'<span class="gw-small">You are {esc(you)}.</span>'
+                f'<select data-gw-input="players" aria-label="players" data-key="players">{player_opts}</select>'
+                f'<select data-gw-input="level" aria-label="bot level" data-key="level">{level_opts}</select>'
+                + button("New game", "new", key="new") +
+                f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span>'
+                f'</span><input type="text" data-gw-input="code" data-gw-submit="load" placeholder="deal code" '
+                f'aria-label="deal code to load" data-key="code-input" class="gw-num">'
+                + button("Load", "load", key="load") + self._mode_switch() + f"</div>{variants}</section>")
+
+    def _notes_html(self) -> str:
+        """A refused move and a hint, placed right by the controls."""
+        out = ""
         if self.error is not None:
-            parts.append(f'<div class="gw-error" role="alert"><strong>Not allowed:</strong> {esc(self.error.reason)}'
-                         f"{rule_html(self.lesson, self.error.rule)}</div>")
+            out += (f'<div class="gw-error" data-gw-reveal data-testid="refused"><strong>Not allowed:</strong> '
+                    f"{esc(self.error.reason)}{rule_html(self.lesson, self.error.rule)}</div>")
         if self.hint:
-            parts.append(f'<div class="gw-good"><strong>Hint:</strong> {esc(self.hint)}</div>')
-        parts.append(f'<div class="gw-panel">{render.table_html(view, style=False, own_hand=False)}</div>')
-        if state.is_over:
-            result = state.result()
-            scores = ", ".join(f"{esc(view.seats[i].name)} {s}" for i, s in enumerate(result.scores))
-            won = seat in result.winners
-            parts.append(f'<div class="{"gw-good" if won else "gw-panel"}" data-testid="game-over"><h3>'
-                         f'{"You win!" if won else esc(state.status())}</h3><p>Scores: {scores}</p>'
-                         + button("New game", "new", primary=True, key="new2")
-                         + button("Step through this game", "review", key="review") + "</div>")
+            out += f'<div class="gw-good" data-testid="hint"><strong>Hint:</strong> {esc(self.hint)}</div>'
+        return out
+
+    def _controls_html(self) -> str:
+        race = self.game.inputs.race
+        racing = self._racing()
+        clock = ""
+        if racing:
+            assert race is not None
+            clock = (f'<p class="gw-clock" data-testid="clock">Race clock: {race.clock(self.state) / 1000:.2f} s — '
+                     f"press “{esc(race.button)}” as soon as you can.</p>")
+        if self.typed:
+            panel = self._typed_panel()
         else:
-            parts.append(self._typed_panel() if self.typed else move_panel(state, seat, self.selected))
-            parts.append('<div class="gw-row">' + button("Hint", "hint", key="hint")
-                         + button("Undo my last move", "undo", disabled=not self.can_undo, key="undo",
-                                  title="Takes back your last move and the replies to it, as long as no "
-                                        "hidden card has been seen since.")
-                         + "</div>")
-        parts.append(self._log_html())
-        return "".join(parts)
+            idle = race.idle(self.state) if racing and race is not None else None
+            panel = move_panel(self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
+                               notes=self._notes_html(), cards=self.game.inputs.cards)
+        can = self.can_undo
+        undo = button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
+        why = "" if can or not self.learner_moves else (
+            '<span class="gw-small">Undo is off: a hidden card has come into view since your move.</span>')
+        return (clock + panel + '<div class="gw-row gw-tools">' + button("Hint", "hint", key="hint")
+                + undo + why + "</div>")
+
+    def _over_html(self, view: Any) -> str:
+        result = self.state.result()
+        won = self.seat in result.winners
+        scores = ", ".join(f"{esc(view.seats[i].name)} {s}" for i, s in enumerate(result.scores))
+        breakdown = "".join(f"<li>{esc(line)}</li>" for line in result.breakdown)
+        return (f'<section class="{"gw-good" if won else "gw-panel"} gw-over" data-testid="game-over">'
+                + heading(self.level_h, "You win!" if won else self.state.status())
+                + f"<p>Scores: {scores}</p>" + (f"<ul>{breakdown}</ul>" if breakdown else "")
+                + '<div class="gw-row">' + button("New game", "new", primary=True, key="new2", focus=True)
+                + button("Step through this game", "review", key="review") + "</div></section>")
 
     def _mode_switch(self) -> str:
         typed = self.game.inputs.typed
@@ -330,36 +437,41 @@ class PlayApp(GwariWidget):
         assert typed is not None
         view = self.state.view(self.seat)
         hand = view.seats[self.seat].hand
-        helper = ""
         if self.selected is not None and self.selected < len(hand):
-            helper = f'<div class="gw-small">{esc(typed.card_help(hand[self.selected]))}</div>'
+            helper = f'<div class="gw-small" data-testid="card-name">{esc(typed.card_help(hand[self.selected]))}</div>'
         else:
             helper = '<div class="gw-small">Click a card to see what it is called.</div>'
-        correction = (f'<div class="gw-error" role="alert">You typed “{esc(self.said)}”. {esc(self.correction)}</div>'
-                      if self.correction else "")
+        correction = (f'<div class="gw-error" data-gw-reveal data-testid="correction">You typed “{esc(self.said)}”. '
+                      f"{esc(self.correction)}</div>" if self.correction else "")
         others = ", ".join(esc(s.name) for i, s in enumerate(view.seats) if i != self.seat)
         drill = ""
         if typed.drill:
             link = (f'<a href="{esc(typed.drill_notebook)}.ipynb">drill</a>' if typed.drill_notebook else "drill")
-            drill = (f'<div class="gw-small">Your name, to practise the words you miss in the '
-                     f'{link}: <input type="text" data-gw-input="learner" '
-                     f'data-key="learner" aria-label="your name" style="min-width:8em;width:10em" '
+            drill = (f'<div class="gw-small"><label for="gw-learner-{id(self) % 100000}">Your name, to practise the '
+                     f'words you miss in the</label> {link}: <input type="text" data-gw-input="learner" '
+                     f'id="gw-learner-{id(self) % 100000}" data-key="learner" class="gw-num" '
                      f'value="{esc(self.learner)}"></div>')
-        return (f'<div class="gw-panel"><h3>Your hand</h3>{card_buttons(hand, selected=self.selected)}{helper}'
-                f'<p>Ask {others}: <span class="gw-code" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
+        return (f'<div class="gw-panel gw-movebox">{heading(self.level_h, "Your hand")}'
+                f'<p class="gw-turn">{esc(self.state.status())}</p>'
+                f"{card_buttons(hand, selected=self.selected)}{helper}"
+                f'<p>Ask {others}: <span class="gw-pattern" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
                 f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
                 f'lang="{esc(typed.lang)}" autocomplete="off" spellcheck="false" placeholder="{esc(typed.placeholder)}" '
-                f'aria-label="your move, typed" value="{esc(self.said)}">'
-                + button("Ask", "say", primary=True, key="say") + f"</div>{correction}{drill}</div>")
+                f'aria-label="your question, typed" value="{esc(self.said)}" data-gw-focus>'
+                + button("Ask", "say", primary=True, key="say", then="said") + f"</div>{correction}{self._notes_html()}{drill}</div>")
 
     def _log_html(self) -> str:
-        """What happened since the learner's last move, then the whole game so far (folded)."""
+        """What happened since the learner's last move, then the whole game so far (folded); newest at the end, shown."""
+        names = self.names_now
+
         def lines(items: list) -> str:
-            return "".join(event_html(e, gloss_hidden=self.typed) for _step, e in items)
+            """The events as lines of the log."""
+            return "".join(event_html(e, gloss_hidden=self.typed, names=names) for _step, e in items)
 
         recent = self.lines[self.turn_mark:]
         older = self.lines[:self.turn_mark][-LOG_LINES:]
         folded = (f'<details><summary class="gw-small">Earlier in the game</summary>'
-                  f'<div class="gw-log">{lines(older)}</div></details>') if older else ""
-        return (f'<div class="gw-panel" data-testid="recent"><h3>What just happened</h3>'
-                f'<div class="gw-log" aria-live="polite">{lines(recent)}</div>{folded}</div>')
+                  f'<div class="gw-log" data-gw-scroll="older">{lines(older)}</div></details>') if older else ""
+        return (f'<section class="gw-panel gw-logbox" data-testid="recent">{heading(self.level_h, "What just happened")}'
+                f'<div class="gw-log" data-gw-scroll="recent" tabindex="0" role="log" aria-label="what just happened">'
+                f"{lines(recent)}</div>{folded}</section>")

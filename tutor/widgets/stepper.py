@@ -10,10 +10,9 @@ from typing import Any
 
 import traitlets
 
-from tutor import render
 from tutor.engine import Record, replay
 from tutor.lessons import load_lesson
-from tutor.widgets.base import GwariWidget, button, esc, int_in, event_html, rule_html
+from tutor.widgets.base import GwariWidget, button, esc, event_html, event_words, heading, int_in, rule_html, table_html
 
 
 class Stepper(GwariWidget):
@@ -24,8 +23,10 @@ class Stepper(GwariWidget):
     accepts = ("first", "back", "next", "last", "step", "reveal", "play", "tick")
 
     def __init__(self, record: Record, *, viewer: int | None = None, reveal: bool = True,
-                 title: str = "", interval: int = 1500, intro: str = "", focus: str = "") -> None:
+                 title: str = "", interval: int = 1500, intro: str = "", focus: str = "", level: int = 3,
+                 at_end: bool = False) -> None:
         super().__init__()
+        self.level = level
         self.record = record
         self.states = replay(record)
         self.game = record.game
@@ -35,7 +36,14 @@ class Stepper(GwariWidget):
         self.interval = interval
         with self.hold_trait_notifications():
             self.reveal = reveal
-        self.observe(lambda _change: self.refresh(), names=["step", "reveal", "playing"])
+            if at_end:
+                self.step = self.last
+        self.observe(self._changed, names=["step", "reveal", "playing"])
+        self.refresh()
+
+    def _changed(self, change: Any) -> None:
+        if change["name"] == "step":
+            self.announce(plain_step(self))
         self.refresh()
 
     @property
@@ -48,29 +56,39 @@ class Stepper(GwariWidget):
         return max(0, min(self.last, int(proposal["value"])))
 
     def on_first(self, _value: Any, _inputs: dict) -> None:
+        """Go to the deal."""
         self.step = 0
 
     def on_back(self, _value: Any, _inputs: dict) -> None:
+        """One step back."""
         self.step -= 1
 
     def on_next(self, _value: Any, _inputs: dict) -> None:
+        """One step on."""
         self.step += 1
 
     def on_last(self, _value: Any, _inputs: dict) -> None:
+        """Go to the end."""
         self.step = self.last
 
     def on_step(self, value: Any, _inputs: dict) -> None:
+        """Go to a step chosen on the slider."""
         self.step = int_in(value, 0, self.last, "step")
 
     def on_reveal(self, value: Any, _inputs: dict) -> None:
+        """Show or hide the other players' hands."""
         self.reveal = str(value).lower() == "true"
 
     def on_play(self, _value: Any, _inputs: dict) -> None:
+        """Start or pause autoplay (from the deal again when at the end); nothing to play without moves."""
+        if self.last == 0:
+            raise ValueError("There are no moves to play through.")
         if not self.playing and self.step == self.last:
             self.step = 0
         self.playing = not self.playing
 
     def on_tick(self, _value: Any, _inputs: dict) -> None:
+        """Autoplay's clock: one step on, stopping at the end."""
         if self.step >= self.last:
             self.playing = False
         else:
@@ -79,13 +97,7 @@ class Stepper(GwariWidget):
     def narration(self) -> str:
         """What the current step did, in words, with what was said and the rules applied."""
         state = self.states[self.step]
-        if self.step == 0:
-            head = "The deal"
-        else:
-            before = self.states[self.step - 1]
-            action = replay_action(before, self.record.actions[self.step - 1])
-            head = f"Move {self.step}: {before.describe(action)}"
-        lines = [f"<h3>{esc(head)}</h3>"]
+        lines = [heading(self.level + 1 if self.title else self.level, self.head())]
         for event in state.events:
             lines.append(event_html(event))
         if self.step == 0 and self.intro:
@@ -97,27 +109,49 @@ class Stepper(GwariWidget):
         lines.extend(rule_html(self.lesson, rule, focus=rule == self.focus) for rule in rules)
         return "".join(lines)
 
+    def head(self) -> str:
+        """The current step in a few words: "The deal", "Move 3: Jory asks Pol for sevens"."""
+        if self.step == 0:
+            return "The deal" if self.last else "The deal (no moves yet)"
+        before = self.states[self.step - 1]
+        action = replay_action(before, self.record.actions[self.step - 1])
+        return f"Move {self.step}: {before.describe(action)}"
+
     def render(self) -> str:
+        """The controls, the table at this step and what happened in words."""
         state = self.states[self.step]
         viewer = None if self.reveal else self.viewer
+        at_start, at_end, empty = self.step == 0, self.step == self.last, self.last == 0
         controls = [
-            button("◀◀ First", "first", disabled=self.step == 0, key="first"),
-            button("◀ Back", "back", disabled=self.step == 0, key="back"),
-            button("Next ▶", "next", primary=True, disabled=self.step == self.last, key="next"),
-            button("Last ▶▶", "last", disabled=self.step == self.last, key="last"),
-            button("❚❚ Pause" if self.playing else "▶ Autoplay", "play", key="play"),
-            f'<input type="range" min="0" max="{self.last}" value="{self.step}" data-gw="step" '
-            f'data-key="slider" aria-label="step">',
-            f'<span class="gw-small">Step {self.step} of {self.last}</span>',
+            button("◀◀ First", "first", disabled=at_start, key="first"),
+            button("◀ Back", "back", disabled=at_start, key="back", focus=at_end),
+            button("Next ▶", "next", primary=True, disabled=at_end, key="next", focus=not at_end),
+            button("Last ▶▶", "last", disabled=at_end, key="last"),
+            button("❚❚ Pause" if self.playing else "▶ Autoplay", "play", key="play", disabled=empty,
+                   pressed=self.playing),
         ]
+        if empty:
+            controls.append('<span class="gw-small" data-testid="where">No moves to step through yet.</span>')
+        else:
+            controls += [
+                f'<input type="range" min="0" max="{self.last}" value="{self.step}" data-gw="step" '
+                f'data-key="slider" aria-label="step" aria-valuetext="step {self.step} of {self.last}">',
+                f'<span class="gw-small" data-testid="where">Step {self.step} of {self.last}</span>',
+            ]
         if self.viewer is not None:
             checked = " checked" if self.reveal else ""
             controls.append(f'<label class="gw-small"><input type="checkbox" data-gw="reveal" data-key="reveal"{checked}> '
                             "reveal all hands</label>")
-        title = f"<h3>{esc(self.title)}</h3>" if self.title else ""
+        title = heading(self.level, self.title) if self.title else ""
         return (f'<div class="gw-panel">{title}<div class="gw-row">{"".join(controls)}</div></div>'
-                f'<div class="gw-panel">{render.table_html(state.view(viewer), style=False)}</div>'
-                f'<div class="gw-panel" aria-live="polite">{self.narration()}</div>')
+                f'<div class="gw-panel">{table_html(state.view(viewer), level=self.level + 1)}</div>'
+                f'<div class="gw-panel gw-narration">{self.narration()}</div>')
+
+
+def plain_step(stepper: Stepper) -> str:
+    """The current step as words for a screen reader: where we are and what happened."""
+    state = stepper.states[stepper.step]
+    return " ".join([stepper.head() + "."] + [event_words(e) for e in state.events])
 
 
 def replay_action(state: Any, text: str) -> Any:

@@ -6,8 +6,7 @@ from typing import Any, Sequence
 
 import traitlets
 
-from tutor import render
-from tutor.widgets.base import GwariWidget, card_buttons, esc, int_in
+from tutor.widgets.base import GwariWidget, card_buttons, esc, heading, int_in, table_html
 
 
 class HandWidget(GwariWidget):
@@ -43,11 +42,13 @@ class HandWidget(GwariWidget):
         return self.cards[self.selected] if self.selected >= 0 else None
 
     def render(self) -> str:
-        title = f"<h3>{esc(self.label)}</h3>" if self.label else ""
+        """The hand's cards as buttons, and the card chosen."""
+        title = heading(3, self.label) if self.label else ""
         chosen = f'<div class="gw-small">Chosen: {esc(self.card.english)}</div>' if self.card is not None else ""
         return (f'<div class="gw-panel">{title}'
                 + card_buttons(self.cards, selected=self.selected if self.selected >= 0 else None,
-                               legal=self.legal, width=self.width) + chosen + "</div>")
+                               legal=self.legal if len(self.legal) < len(self.cards) else (), width=self.width,
+                               label=self.label or "a hand") + chosen + "</div>")
 
 
 class TableWidget(GwariWidget):
@@ -64,10 +65,11 @@ class TableWidget(GwariWidget):
         self.refresh()
 
     def render(self) -> str:
+        """The table, and the last thing said at it."""
         view = self.state.view(self.viewer)
         last = next((e for e in reversed(view.events) if e.said), None)
         said = ""
         if last is not None:
             said = (f'<div class="gw-small">Last said: <span class="gw-said" lang="kw">“{esc(last.said)}”</span> '
                     f'<span class="gw-gloss">— {esc(last.gloss)}</span></div>')
-        return render.table_html(view, width=self.width, style=False) + said
+        return table_html(view, width=self.width) + said

@@ -1,0 +1,167 @@
+"""A game's variants as controls, built from its rules class alone (no game is named here).
+
+Each option of ``game.rules_class`` (a dataclass) becomes one line: what it
+changes, from the option's own docstring, and a control chosen by its type — a
+checkbox for ``bool``, a menu for a ``Literal``, a number for ``int``, a text box
+for ``str``.  What the browser sends back is read into typed values and checked
+by the game (``make_rules``) before any deal uses it.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import re
+import textwrap
+from dataclasses import dataclass
+from functools import lru_cache
+from types import NoneType, UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from tutor.widgets.base import esc
+
+PREFIX = "option:"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option as a learner meets it: what it changes, its control and its default."""
+
+    name: str
+    kind: str  # "bool", "choice", "int", "number" or "text"
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+    optional: bool = False  # ``None`` is allowed (an empty box)
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring written under each field of a dataclass (read from its source; empty when unavailable)."""
+    return dict(_field_docs(cls))
+
+
+@lru_cache(maxsize=None)
+def _field_docs(cls: type) -> tuple[tuple[str, str], ...]:
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return ()
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    docs = []
+    for node, after in zip(body, body[1:]):
+        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str)):
+            docs.append((node.target.id, after.value.value))
+    return tuple(docs)
+
+
+def learner_line(doc: str, name: str) -> str:
+    """The first sentence of an option's docstring, without references meant for the people who build Gwari."""
+    text = " ".join(doc.split()) if doc else ""
+    text = re.sub(r"^(?:[A-Z]{1,3}\d+(?:\.\d+)?|Seed|Our rule)(?:,\s*[a-z]+)?\s*:\s*", "", text)
+    text = re.sub(r"\s*\([^()]*(?:RULE-NOTES|seed|Seed)[^()]*\)", "", text)
+    text = re.sub(r"\s*\((?:[A-Z]{1,3}\d+(?:\.\d+)?(?:,\s*)?)+\)", "", text)
+    text = text.replace("``", "").replace("`", "")
+    if not text:
+        text = name.replace("_", " ").capitalize() + "."
+    return text[:1].upper() + text[1:]
+
+
+def option_specs(game: Any) -> list[OptionSpec]:
+    """Every option of ``game`` that a control can offer, in the order its rules class declares them."""
+    cls = game.rules_class
+    hints = get_type_hints(cls, include_extras=False)
+    defaults = game.options()
+    docs = field_docs(cls)
+    specs = []
+    for field in dataclasses.fields(cls):
+        if field.name not in defaults:
+            continue
+        kind, choices, optional = _kind(hints.get(field.name))
+        if kind:
+            specs.append(OptionSpec(field.name, kind, defaults[field.name], learner_line(docs.get(field.name, ""),
+                                                                                        field.name), choices, optional))
+    return specs
+
+
+def _kind(hint: Any) -> tuple[str, tuple[Any, ...], bool]:
+    optional = False
+    if get_origin(hint) in (Union, UnionType):
+        args = [a for a in get_args(hint) if a is not NoneType]
+        optional = len(args) < len(get_args(hint))
+        if len(args) != 1:
+            return "", (), optional
+        hint = args[0]
+    if get_origin(hint) is Literal:
+        return "choice", get_args(hint), optional
+    kinds = {bool: "bool", int: "int", float: "number", str: "text"}
+    return kinds.get(hint, ""), (), optional
+
+
+def option_controls(game: Any, chosen: dict[str, Any]) -> str:
+    """One line per option: what it changes, and its control set to the value in ``chosen`` (else the default)."""
+    lines = []
+    for spec in option_specs(game):
+        value = chosen.get(spec.name, spec.default)
+        key = f"{PREFIX}{spec.name}"
+        common = f'data-gw-input="{esc(key)}" data-key="{esc(key)}" title="{esc(spec.name)}"'
+        if spec.kind == "bool":
+            control = f'<input type="checkbox" {common}{" checked" if value else ""}>'
+            lines.append(f'<li><label>{control} {esc(spec.doc)}</label></li>')
+            continue
+        ident = f"gw-{esc(spec.name)}-{id(game) % 100000}"
+        if spec.kind == "choice":
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>'
+                           for c in spec.choices)
+            control = f'<select id="{ident}" {common}>{opts}</select>'
+        elif spec.kind in ("int", "number"):
+            step = "1" if spec.kind == "int" else "any"
+            shown = "" if value is None else esc(value)
+            hint = ' placeholder="usual"' if spec.optional else ""
+            control = f'<input type="number" step="{step}" id="{ident}" {common} value="{shown}"{hint} class="gw-num">'
+        else:
+            control = f'<input type="text" id="{ident}" {common} value="{esc(value or "")}" class="gw-num">'
+        lines.append(f'<li><label for="{ident}">{esc(spec.doc)}</label> {control}</li>')
+    return f'<ul class="gw-options">{"".join(lines)}</ul>' if lines else ""
+
+
+def read_options(game: Any, inputs: dict) -> dict[str, Any]:
+    """The options the learner set in the controls, typed, leaving out those at their default.
+
+    A value that does not fit its option is refused naming the option; the game checks the whole set.
+    """
+    chosen: dict[str, Any] = {}
+    for spec in option_specs(game):
+        key = f"{PREFIX}{spec.name}"
+        if key not in inputs:
+            continue
+        raw = inputs[key]
+        value = _typed(spec, raw)
+        if value != spec.default or type(value) is not type(spec.default):
+            chosen[spec.name] = value
+    game.make_rules(**chosen)
+    return chosen
+
+
+def _typed(spec: OptionSpec, raw: Any) -> Any:
+    text = str(raw).strip()
+    if spec.kind == "bool":
+        return raw is True or text.lower() == "true"
+    if spec.optional and text == "":
+        return None
+    if spec.kind == "choice":
+        for choice in spec.choices:
+            if text == str(choice):
+                return choice
+        raise ValueError(f"{spec.doc} must be one of {', '.join(map(str, spec.choices))}.")
+    if spec.kind == "int":
+        if not re.fullmatch(r"-?\d{1,9}", text):
+            raise ValueError(f"{spec.doc} needs a whole number.")
+        return int(text)
+    if spec.kind == "number":
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{spec.doc} needs a number.") from None
+    return text[:40]

@@ -340,12 +340,13 @@ def test_template_and_theme_cannot_be_chosen_from_the_address(served, query):
 
 def test_the_play_app_comes_from_the_pool_and_the_lesson_does_not(served):
     url, log = served
-    deadline = time.time() + 120
-    while "Kernel pool of gwra-pyskessa-play.ipynb is filled" not in log.read_text():
-        assert time.time() < deadline, "the play app's pool never filled"
+    wanted = {n for n in NOTEBOOKS if preheated(n)}
+    deadline = time.time() + 240  # every app's pool fills in turn; on a busy machine that takes a while
+    while not wanted <= set(re.findall(r"Kernel pool of (\S+) is filled", log.read_text())):
+        assert time.time() < deadline, "the apps' pools never filled"
         time.sleep(0.5)
     pools = set(re.findall(r"Kernel pool of (\S+) is filled", log.read_text()))
-    assert pools == {n for n in NOTEBOOKS if preheated(n)}
+    assert pools == wanted
     play = kernel_id_of(fetch(f"{url}/voila/render/gwra-pyskessa-play.ipynb"))
     lesson = kernel_id_of(fetch(f"{url}/voila/render/gwra-pyskessa-lesson.ipynb"))
     used = re.findall(r"Using pre-heated kernel: (\S+) for (\S+)", log.read_text())

@@ -10,11 +10,10 @@ per decision at its default budget, over whole deals against the rule-based bot.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from typing import Callable
 
+from bot_harness import play_pairing, random_move, share_won, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.burn_bot import heuristic, search_choice
@@ -22,47 +21,31 @@ from tutor.games.burn_bot import heuristic, search_choice
 GAME = get_game("burn")
 
 
-def random_move(state, rng):
-    return rng.choice(state.legal_actions()), ""
+def first_deal(state) -> bool:
+    """The pairings and timings look at the first deal of each game only."""
+    return state.deal_no > 0 or state.is_over
 
 
-def pairing(test: Callable, field: Callable, deals: int, seed: int = 0) -> tuple[float, float, float]:
-    """Deals won by the tested seat, and its mean points per deal beside the field's."""
-    won, mine, theirs = 0.0, [], []
-    for deal in range(deals):
-        rng = random.Random(seed * 1_000_003 + deal)
-        state = GAME.start(players=4, seed=seed * 1_000_003 + deal)
-        seat = deal % 4
-        while state.deal_no == 0 and not state.is_over:
-            bot = test if state.current_player == seat else field
-            state = state.apply(bot(state, rng)[0])
-        row = state.sheet.rows[0]
-        low = min(row)
-        if row[seat] == low:
-            won += 1 / row.count(low)
-        mine.append(row[seat])
-        theirs.extend(p for s, p in enumerate(row) if s != seat)
-    return won / deals, statistics.mean(mine), statistics.mean(theirs)
+def pairing(test, field, deals: int, seed: int = 0) -> tuple[float, float, float]:
+    """Deals won by the tested seat (the fewest points; ties share), its mean points per deal beside the field's."""
+    ends, _ = play_pairing(lambda d: GAME.start(players=4, seed=seed * 1_000_003 + d), test, field, deals,
+                           lambda s, d: s.current_player == d % 4, until=first_deal, timed=lambda s: False)
+    rows = [(end.sheet.rows[0], d % 4) for d, end in enumerate(ends)]
+    won = share_won(1 / row.count(min(row)) if row[seat] == min(row) else 0 for row, seat in rows)
+    mine = [row[seat] for row, seat in rows]
+    theirs = [p for row, seat in rows for s, p in enumerate(row) if s != seat]
+    return won, statistics.mean(mine), statistics.mean(theirs)
 
 
 def decision_times(deals: int, budget: float) -> list[float]:
-    """Seconds per search decision (the ones with a real choice) over ``deals`` deals."""
-    times = []
-    for deal in range(deals):
-        rng = random.Random(deal)
-        state = GAME.start(players=4, seed=10_000 + deal)
-        while state.deal_no == 0 and not state.is_over:
-            if state.current_player == 0 and len(state.legal_actions()) > 1:
-                start = time.perf_counter()
-                action = search_choice(state, rng, budget=budget)[0]
-                times.append(time.perf_counter() - start)
-            else:
-                action = heuristic(state, rng)[0]
-            state = state.apply(action)
-    return sorted(times)
+    """Seconds per search decision (the ones with a real choice) over ``deals`` deals against the rule-based bot."""
+    return play_pairing(lambda d: GAME.start(players=4, seed=10_000 + d),
+                        lambda s, r: search_choice(s, r, budget=budget), heuristic, deals,
+                        lambda s, d: s.current_player == 0, until=first_deal)[1]
 
 
 def main() -> None:
+    """Print the table and the search bot's decision times."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (default 1000)")
     parser.add_argument("--budget", type=float, default=0.02, help="search seconds per decision in the pairings")
@@ -74,9 +57,8 @@ def main() -> None:
 
     print(describe())
     print()
-    print(f"| one seat | three seats | deals | deals won by the one (fair share 25 %) | its points/deal "
-          f"| theirs |")
-    print("|---|---|---:|---:|---:|---:|")
+    print(table(["one seat", "three seats", "deals", "deals won by the one (fair share 25 %)", "its points/deal",
+                 "theirs"]))
     for name, test, field_name, field in (("rule-based", heuristic, "random", random_move),
                                           ("random", random_move, "rule-based", heuristic),
                                           ("rule-based", heuristic, "rule-based", heuristic),
@@ -85,10 +67,8 @@ def main() -> None:
         share, mine, theirs = pairing(test, field, args.deals)
         print(f"| {name} | {field_name} | {args.deals} | {share:.1%} | {mine:.2f} | {theirs:.2f} |"
               f"  <!-- {time.perf_counter() - start:.0f} s -->", flush=True)
-    times = decision_times(args.timing_deals, 0.1)
-    p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"\nSearch at its default budget (100 ms): {len(times)} decisions, median {statistics.median(times) * 1000:.0f} ms, "
-          f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms.")
+    print()
+    print(timing_line("Search at its default budget (100 ms)", decision_times(args.timing_deals, 0.1)))
 
 
 if __name__ == "__main__":

@@ -11,10 +11,8 @@ against the rule-based bot.
 from __future__ import annotations
 
 import argparse
-import random
-import time
-from typing import Callable
 
+from bot_harness import p95, play_pairing, random_move, share_won, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.carts_tity_bot import BUDGET, heuristic, search_choice
@@ -22,34 +20,12 @@ from tutor.games.carts_tity_bot import BUDGET, heuristic, search_choice
 GAME = get_game("carts-tity")
 
 
-def random_move(state, rng):
-    """A random legal move (no reason)."""
-    return rng.choice(state.legal_actions()), ""
-
-
-def pairing(test: Callable, field: Callable, games: int) -> tuple[float, list[float]]:
+def pairing(test, field, games: int) -> tuple[float, list[float]]:
     """The share of games the tested bot won, and its decision times (moves with a choice only)."""
-    won, times = 0.0, []
-    for game in range(games):
-        rng = random.Random(game)
-        state = GAME.start(players=2, seed=30_000 + game)
-        seat = game % 2
-        while not state.is_over:
-            if state.current_player == seat and len(state.legal_actions()) > 1:
-                start = time.perf_counter()
-                action = test(state, rng)[0]
-                times.append(time.perf_counter() - start)
-            else:
-                action = (test if state.current_player == seat else field)(state, rng)[0]
-            state = state.apply(action)
-        winners = state.result().winners
-        won += 1 / len(winners) if seat in winners else 0
-    return won / games, sorted(times)
-
-
-def p95(times: list[float]) -> str:
-    """The 95th percentile of sorted times, in milliseconds."""
-    return f"{times[int(len(times) * 0.95)] * 1000:.0f} ms" if times else "—"
+    ends, times = play_pairing(lambda g: GAME.start(players=2, seed=30_000 + g), test, field, games,
+                               lambda s, g: s.current_player == g % 2)
+    won = share_won(1 / len(w) if g % 2 in w else 0 for g, w in enumerate(e.result().winners for e in ends))
+    return won, times
 
 
 def main() -> None:
@@ -66,8 +42,7 @@ def main() -> None:
 
     print(describe())
     print()
-    print("| bot | against | games | games won (fair share 50 %) | p95 decision |")
-    print("|---|---|---:|---:|---:|")
+    print(table(["bot", "against", "games", "games won (fair share 50 %)", "p95 decision"]))
     for name, test, field_name, field in (("rule-based", heuristic, "random", random_move),
                                           (f"expert ({args.budget * 1000:.0f} ms)", expert, "rule-based",
                                            heuristic)):
@@ -75,9 +50,8 @@ def main() -> None:
         print(f"| {name} | {field_name} | {args.games:,} | {share:.1%} | {p95(times)} |", flush=True)
     _, times = pairing(search_choice, heuristic, args.timing_games)
     print()
-    print(f"Expert at its default budget ({BUDGET * 1000:.0f} ms), {len(times)} decisions over "
-          f"{args.timing_games} games against the rule-based bot: median {times[len(times) // 2] * 1000:.0f} ms, "
-          f"p95 {p95(times)}, slowest {times[-1] * 1000:.0f} ms.")
+    print(timing_line(f"Expert at its default budget ({BUDGET * 1000:.0f} ms), over {args.timing_games} games "
+                      "against the rule-based bot", times))
 
 
 if __name__ == "__main__":

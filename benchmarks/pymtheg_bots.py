@@ -11,11 +11,10 @@ scores, is shared).  Then the search bot's time per card decision at its default
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from typing import Callable
 
+from bot_harness import play_pairing, random_move, share_won, table, timing_line, with_choice
 from machine import describe
 from tutor.games import get_game
 from tutor.games.pymtheg_bot import heuristic
@@ -24,47 +23,30 @@ from tutor.games.pymtheg_search import search_choice
 GAME = get_game("pymtheg")
 
 
-def random_move(state, rng):
-    return rng.choice(state.legal_actions()), ""
-
-
-def pairing(test: Callable, field: Callable, deals: int, seed: int = 0) -> tuple[float, float, float]:
+def pairing(test, field, deals: int, seed: int = 0) -> tuple[float, float, float]:
     """Deals won by the tested team (ties shared), and both teams' mean points per deal."""
-    won, mine, theirs = 0.0, [], []
-    for deal in range(deals):
-        rng = random.Random(seed * 1_000_003 + deal)
-        state = GAME.start(seed=seed * 1_000_003 + deal, rounds=1)
-        side = deal % 2
-        while not state.is_over:
-            bot = test if state.current_player % 2 == side else field
-            state = state.apply(bot(state, rng)[0])
-        row = state.sheet.rows[0]
-        us, them = row[side], row[1 - side]
-        won += 1.0 if us > them else 0.5 if us == them else 0.0
-        mine.append(us)
-        theirs.append(them)
-    return won / deals, statistics.mean(mine), statistics.mean(theirs)
+    ends, _ = play_pairing(lambda d: GAME.start(seed=seed * 1_000_003 + d, rounds=1), test, field, deals,
+                           lambda s, d: s.current_player % 2 == d % 2, timed=lambda s: False)
+    rows = [(end.sheet.rows[0], d % 2) for d, end in enumerate(ends)]
+    won = share_won(1.0 if row[side] > row[1 - side] else 0.5 if row[side] == row[1 - side] else 0.0
+                    for row, side in rows)
+    return won, statistics.mean(row[side] for row, side in rows), statistics.mean(row[1 - side] for row, side in rows)
 
 
 def decision_times(deals: int, budget: float) -> list[float]:
     """Seconds per search decision (card plays with a real choice) over ``deals`` deals."""
-    times = []
-    for deal in range(deals):
-        rng = random.Random(deal)
-        state = GAME.start(seed=10_000 + deal, rounds=1)
-        while not state.is_over:
-            if (state.current_player % 2 == 0 and state.phase in ("play", "burn")
-                    and len(state.legal_actions()) > 1):
-                start = time.perf_counter()
-                action = search_choice(state, rng, budget=budget)[0]
-                times.append(time.perf_counter() - start)
-            else:
-                action = heuristic(state, rng)[0]
-            state = state.apply(action)
-    return sorted(times)
+    def card_play(state) -> bool:
+        return state.phase in ("play", "burn") and with_choice(state)
+
+    def search(state, rng):
+        return search_choice(state, rng, budget=budget) if card_play(state) else heuristic(state, rng)
+
+    return play_pairing(lambda d: GAME.start(seed=10_000 + d, rounds=1), search, heuristic, deals,
+                        lambda s, d: s.current_player % 2 == 0, timed=card_play)[1]
 
 
 def main() -> None:
+    """Print the table and the search bot's decision times."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (default 1000)")
     parser.add_argument("--budget", type=float, default=0.01, help="search seconds per decision in the pairings")
@@ -76,9 +58,8 @@ def main() -> None:
 
     print(describe())
     print()
-    print("| team tested | against | deals | deals won by the tested team (fair share 50 %) | its points/deal "
-          "| theirs |")
-    print("|---|---|---:|---:|---:|---:|")
+    print(table(["team tested", "against", "deals", "deals won by the tested team (fair share 50 %)",
+                 "its points/deal", "theirs"]))
     for name, test, field_name, field in (("rule-based", heuristic, "random", random_move),
                                           ("rule-based", heuristic, "rule-based", heuristic),
                                           (f"search ({args.budget * 1000:.0f} ms)", search, "rule-based", heuristic)):
@@ -86,10 +67,8 @@ def main() -> None:
         share, mine, theirs = pairing(test, field, args.deals)
         print(f"| {name} | {field_name} | {args.deals} | {share:.1%} | {mine:+.1f} | {theirs:+.1f} |"
               f"  <!-- {time.perf_counter() - start:.0f} s -->", flush=True)
-    times = decision_times(args.timing_deals, 0.1)
-    p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"\nSearch at its default budget (100 ms): {len(times)} decisions, median "
-          f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms.")
+    print()
+    print(timing_line("Search at its default budget (100 ms)", decision_times(args.timing_deals, 0.1)))
 
 
 if __name__ == "__main__":

@@ -7,11 +7,11 @@ the play app's hint shows its reason.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from tutor.games.burn import (ALL_FIRE, ALL_WATER, FIRE, PACK, PITS, WATER, BurnState, Pit, Play, element,
                               pit_choices, score_deal, value)
+from tutor.search import determinized
 from tutor.tricks import Trick, legal_plays, pool, shown_void, winning_index
 
 PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
@@ -180,19 +180,11 @@ def search_choice(state: BurnState, rng: random.Random, *, budget: float = 0.1,
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0], "It is the only card you may play."
-    me = state.current
-    assert me is not None
     game = _Deal.of(state)
-    totals = {a: 0.0 for a in legal}
-    deadline = time.perf_counter() + budget
-    deals = 0
-    while deals < least or time.perf_counter() < deadline:
-        hands = game.guess(rng)
-        for action in legal:
-            totals[action] += game.play_out(hands, action.card, rng)
-        deals += 1
-    best = max(legal, key=lambda a: totals[a])
-    mean = totals[best] / deals
+    means, deals = determinized(legal, lambda: game.guess(rng), lambda hands, a: game.play_out(hands, a.card, rng),
+                                budget=budget, least=least)
+    best = max(legal, key=lambda a: means[a])
+    mean = means[best]
     return best, (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the "
                   f"{best.card.english} did best: with it your side ended {abs(mean):.1f} points "
                   f"{'ahead of' if mean >= 0 else 'behind'} the others on average.")

@@ -13,12 +13,12 @@ move in games imagined to the end of the round.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from typing import Callable
 
 from tutor.cards import ElementCard
 from tutor.engine import Record
+from tutor.search import determinized
 from tutor.games.carts_tity import (CALL, CHAIN_CAP, CHAIN_STEP, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP,
                                     Action, CartsState, PayChain, Play, Skip, cards_word)
 
@@ -151,20 +151,9 @@ def search_choice(state: CartsState, rng: random.Random, *, budget: float = BUDG
         return action, reason
     me = state.current
     assert me is not None
-    deadline = time.perf_counter() + budget
-    wins = {a: 0.0 for a in legal}
-    tries = {a: 0 for a in legal}
     unseen = _unseen(state, me)
-    rounds = 0
-    while True:
-        for candidate in legal:
-            world = _imagine(state, me, unseen, rng)
-            wins[candidate] += _play_out(world.apply(candidate), me, rng)
-            tries[candidate] += 1
-        rounds += 1
-        if time.perf_counter() >= deadline:
-            break
-    rate = {a: wins[a] / tries[a] for a in legal}
+    rate, rounds = determinized(legal, lambda: _imagine(state, me, unseen, rng),
+                                lambda world, move: _play_out(world.apply(move), me, rng), budget=budget)
     best = max(legal, key=lambda a: (rate[a], a == action))
     if best == action or rate[best] <= rate[action]:
         return action, reason

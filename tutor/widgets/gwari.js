@@ -145,12 +145,27 @@ function render({ model, el }) {
     if (event.target.dataset && event.target.dataset.group) rove(view, event.target);
   };
 
+  // The clock ticks at its pace only once the last tick has been drawn: on a busy
+  // server ticks never queue up ahead of the learner's press, so a press counts at
+  // the time the learner saw (a tick that changed nothing is sent again later).
+  let awaiting = false;
+  const schedule = (delay) => {
+    if (timer) clearTimeout(timer);
+    timer = model.get("playing") ? setTimeout(tick, delay) : null;
+  };
+  const tick = () => {
+    awaiting = true;
+    send("tick");
+    schedule(Math.max(2000, 8 * model.get("interval")));
+  };
   const onPlaying = () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-    if (model.get("playing")) {
-      timer = setInterval(() => send("tick"), Math.max(50, model.get("interval")));
-    }
+    awaiting = false;
+    schedule(Math.max(50, model.get("interval")));
+  };
+  const onDrawn = () => {
+    if (!awaiting) return;
+    awaiting = false;
+    schedule(Math.max(50, model.get("interval")));
   };
 
   view.addEventListener("pointerdown", onPointerdown);
@@ -159,19 +174,21 @@ function render({ model, el }) {
   view.addEventListener("keydown", onKeydown);
   view.addEventListener("focusin", onFocusin);
   model.on("change:html", draw);
+  model.on("change:html", onDrawn);
   model.on("change:playing", onPlaying);
   model.on("change:interval", onPlaying);
   draw();
   onPlaying();
 
   return () => {
-    if (timer) clearInterval(timer);
+    if (timer) clearTimeout(timer);
     view.removeEventListener("pointerdown", onPointerdown);
     view.removeEventListener("click", onClick);
     view.removeEventListener("change", onChange);
     view.removeEventListener("keydown", onKeydown);
     view.removeEventListener("focusin", onFocusin);
     model.off("change:html", draw);
+    model.off("change:html", onDrawn);
     model.off("change:playing", onPlaying);
     model.off("change:interval", onPlaying);
     view.remove();

@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from tutor.cards import BadNotation
 from tutor.engine import IllegalMove
 
 C = TypeVar("C")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from the hand: to the trick, or onto the pile (one action class for every game that needs no more)."""
+
+    card: Any
+
+    def __str__(self) -> str:
+        return f"play {self.card.code}"
 
 
 def deal_round_robin(pack: Sequence[C], players: int, per_hand: int,

@@ -24,7 +24,7 @@ from tutor.cards import BadNotation, Element, ElementCard, element_pack
 from tutor.engine import (Event, Game, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView, TableView,
                           Turn, shown_to)
 from tutor.match import EndRule, ScoreSheet, next_dealer
-from tutor.mechanics import check_within_pack, deal_round_robin, read_cards, read_deal
+from tutor.mechanics import Play, check_within_pack, deal_round_robin, read_cards, read_deal
 from tutor.tricks import (Trick, legal_plays, play_problem, pool, seat_sides, side_members, to_play,
                           view_of, winning_index)
 
@@ -174,16 +174,6 @@ class Rules:
 
 
 # ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` to the trick."""
-
-    card: ElementCard
-
-    def __str__(self) -> str:
-        return f"play {self.card.code}"
 
 
 @dataclass(frozen=True, slots=True)

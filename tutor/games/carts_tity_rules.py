@@ -13,6 +13,7 @@ from tutor.cards import BadNotation, ElementCard
 from tutor.cards.elements import ELEMENT_CARDS
 from tutor.engine import Event, IllegalMove, Record
 from tutor.match import ScoreSheet
+from tutor.mechanics import Play
 
 PREFIX = "carts"
 HAND = 8  # T1: cards dealt to each player
@@ -98,16 +99,6 @@ class Rules:
 
 
 # ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` onto the pile (T2)."""
-
-    card: ElementCard
-
-    def __str__(self) -> str:
-        return f"play {self.card.code}"
 
 
 @dataclass(frozen=True, slots=True)

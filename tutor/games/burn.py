@@ -20,25 +20,19 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Literal, Mapping, NamedTuple, Sequence
 
-from tutor.cards import BadNotation, Element, ElementCard, element_pack
+from tutor.cards import BadNotation, ElementCard
+from tutor.games.burn_scoring import (ALL_FIRE, ALL_WATER, BURN_SCORING, FIRE, MAX_PLAYERS, PACK, PIT,  # noqa: F401
+                                      PIT_TABLE, PYMTHEG_SCORING, SCORINGS, WATER, BurnScoring, SideScore,
+                                      pit_choices, pit_row, pit_value, score_deal, signed)
 from tutor.engine import (Event, Game, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView, TableView,
                           Turn, shown_to)
+from tutor.games.burn_deal import deal_hands, deal_words, read_burn_deal
 from tutor.match import EndRule, ScoreSheet, next_dealer
-from tutor.mechanics import Play, check_within_pack, deal_round_robin, read_cards, read_deal
+from tutor.mechanics import Play
 from tutor.tricks import (Trick, legal_plays, play_problem, pool, seat_sides, side_members, to_play,
                           view_of, winning_index)
 
 PREFIX = "burn"
-PACK: tuple[ElementCard, ...] = tuple(element_pack())
-FIRE, WATER = Element.FIRE, Element.WATER
-ALL_FIRE = sum(1 for card in PACK if card.element is FIRE)
-ALL_WATER = sum(1 for card in PACK if card.element is WATER)
-MAX_PLAYERS = 6
-PIT = 30  # B5: the pit's value without the variant table
-# B6, the variant pit table: (teams, players in a team) -> value; None is the six-player instant win.
-PIT_TABLE: dict[tuple[int, int], int | None] = {
-    (2, 3): 30, (2, 2): 40, (3, 2): 50, (3, 1): 50, (4, 1): 60, (5, 1): 70, (6, 1): None, (2, 1): PIT,
-}
 MAX_DEALS = 200  # a bound so that every game ends (far beyond any real game to 100)
 R_LEAD, R_WINNER_LEADS, R_FOLLOW, R_DISCARD, R_TRICK = (
     f"{PREFIX}.{r}" for r in ("lead", "winner-leads", "follow", "discard", "trick"))
@@ -48,105 +42,6 @@ element = attrgetter("element")
 """How the trick core reads a card's suit: its element."""
 value = attrgetter("value")
 """How the trick core reads a card's rank: its number, 1 to 15."""
-
-
-# ---------------------------------------------------------------- scoring as a parameter (B4, B5; Y11)
-
-
-@dataclass(frozen=True)
-class BurnScoring:
-    """How a deal of Burn is scored: the one thing that differs between Burn alone and inside Pymtheg."""
-
-    name: str
-    per_fire: int
-    """Points per Fire card taken: +1 in Burn (points are bad), −5 in Pymtheg (minus points)."""
-    pit_bonus: int | None
-    """Points for taking every Fire and Water card; ``None``: the side chooses what to do with its pit (B5)."""
-    lowest_wins: bool
-    """Whether the lowest total wins (Burn) or the highest (Pymtheg)."""
-
-
-BURN_SCORING = BurnScoring("burn", 1, None, True)
-PYMTHEG_SCORING = BurnScoring("pymtheg", -5, 10_000, False)
-SCORINGS = {s.name: s for s in (BURN_SCORING, PYMTHEG_SCORING)}
-
-
-class SideScore(NamedTuple):
-    """One side's deal: the Fire and Water it took, its points, the rule that decided them and why in words."""
-
-    fire: int
-    water: int
-    points: int
-    rule: str
-    text: str
-
-
-def score_deal(taken: Sequence[tuple[int, int]], scoring: BurnScoring = BURN_SCORING) -> tuple[SideScore, ...]:
-    """Score a deal from the ``(fire, water)`` cards each side took — a pure function.
-
-    ``score_deal([(7, 8), (8, 7)])``: the first side took more Water than Fire
-    and scores 0; the second 8.  A side with every Fire and every Water card has
-    a pit: in Burn its points wait for its choice (``pit_choices``), in Pymtheg
-    it scores the bonus and no minus points.
-    """
-    out = []
-    for fire, water in taken:
-        if not (0 <= fire <= ALL_FIRE and 0 <= water <= ALL_WATER):
-            raise ValueError(f"A side takes 0 to {ALL_FIRE} Fire and 0 to {ALL_WATER} Water cards, "
-                             f"not {fire} and {water}.")
-        per, burn = scoring.per_fire, fire * scoring.per_fire
-        times = f"{fire} × {_signed(per)} = {_signed(burn)}"
-        if fire == ALL_FIRE and water == ALL_WATER:
-            if scoring.pit_bonus is None:
-                out.append(SideScore(fire, water, 0, "pit", "took every Fire and every Water card: a pit"))
-            else:
-                out.append(SideScore(fire, water, scoring.pit_bonus, "pymtheg",
-                                     f"took every Fire and every Water card: {scoring.pit_bonus:+,d}, "
-                                     "and the Fire costs nothing"))
-        elif water > fire and fire:
-            out.append(SideScore(fire, water, 0, "water",
-                                 f"{fire} Fire, {water} Water: more Water than Fire, so the Fire costs nothing: 0"))
-        elif water == fire and fire:
-            out.append(SideScore(fire, water, burn, "water.equal",
-                                 f"{fire} Fire, {water} Water: equal is not more, so the Fire counts: {times}"))
-        elif fire:
-            water_words = f" ({water} Water is not more)" if water else ""
-            out.append(SideScore(fire, water, burn, "fire", f"{fire} Fire{water_words}: {times}"))
-        else:
-            out.append(SideScore(fire, water, 0, "fire", "no Fire: 0"))
-    return tuple(out)
-
-
-def _signed(points: int) -> str:
-    return f"{points:,d}".replace("-", "−")
-
-
-def pit_value(players: int, teams: int, table: bool) -> int | None:
-    """What a pit is worth at this table: 30, or by the variant table (B6); ``None`` is the instant win."""
-    if not table:
-        return PIT
-    sides = teams or players
-    return PIT_TABLE[sides, players // sides]
-
-
-def pit_choices(totals: Sequence[int], side: int, worth: int, target: int = 100) -> tuple[str, ...]:
-    """What a side with a pit may do (B5): "minus" (``worth`` off its own total), "plus" (onto every other side's).
-
-    Neither may push another side past ``target`` nor the side itself below 0;
-    when both would, not going below 0 comes first, so "plus" is the only way.
-    """
-    minus = totals[side] - worth >= 0
-    plus = all(t + worth <= target for i, t in enumerate(totals) if i != side)
-    if minus and plus:
-        return ("minus", "plus")
-    return ("minus",) if minus else ("plus",)
-
-
-def pit_row(sides: int, side: int, choice: str, worth: int) -> tuple[int, ...]:
-    """The deal's row on the score sheet after a pit choice."""
-    if choice == "minus":
-        return tuple(-worth if i == side else 0 for i in range(sides))
-    return tuple(0 if i == side else worth for i in range(sides))
 
 
 # ---------------------------------------------------------------- rules (options)
@@ -295,11 +190,11 @@ class BurnState(_Position, SeatedState):
         winners = self.instant or tuple(s for s in range(self.players)
                                         if self.sides[s] in self.sheet.leaders())
         labels = self.sheet.columns
-        breakdown = [f"Deal {i + 1}: " + ", ".join(f"{labels[k]} {_signed(v)}" for k, v in enumerate(row))
+        breakdown = [f"Deal {i + 1}: " + ", ".join(f"{labels[k]} {signed(v)}" for k, v in enumerate(row))
                      for i, row in enumerate(self.sheet.rows)]
         if self._carried:
             breakdown[0] = breakdown[0].replace("Deal 1", "Earlier deals", 1)
-        breakdown.append("Totals: " + ", ".join(f"{labels[k]} {_signed(t)}" for k, t in enumerate(totals)))
+        breakdown.append("Totals: " + ", ".join(f"{labels[k]} {signed(t)}" for k, t in enumerate(totals)))
         team = bool(self.rules.teams)
         return Result(tuple(totals[self.sides[s]] for s in range(self.players)), winners, f"{PREFIX}.end",
                       self._end_words(), self.teams if team else (), totals if team else (), tuple(breakdown))
@@ -313,7 +208,7 @@ class BurnState(_Position, SeatedState):
             water = sum(1 for c in self.won[seat] if c.element is WATER)
             team = f"{self.sheet.columns[self.sides[seat]]} · " if self.rules.teams else ""
             seats.append(SeatView(self.names[seat], shown_to(player, seat, hand), (),
-                                  f"{team}took {fire} Fire, {water} Water · total {_signed(totals[self.sides[seat]])}"))
+                                  f"{team}took {fire} Fire, {water} Water · total {signed(totals[self.sides[seat]])}"))
         shown = Trick(self.leader, self.plays) if self.plays or not self.tricks else self.tricks[-1]
         label = ""
         if shown.plays:
@@ -394,8 +289,8 @@ class BurnState(_Position, SeatedState):
         best = self.sheet.leaders()
         who = " and ".join(labels[s] for s in best)
         if len(best) > 1:
-            return f"{who} share the win on {_signed(totals[best[0]])}."
-        return f"{who} {'win' if ' & ' in who else 'wins'} with {_signed(totals[best[0]])}."
+            return f"{who} share the win on {signed(totals[best[0]])}."
+        return f"{who} {'win' if ' & ' in who else 'wins'} with {signed(totals[best[0]])}."
 
     # -- checks (each names its rule)
 
@@ -505,7 +400,7 @@ class _Turn(Turn):
                  for cards in pool(self.won, self.s.sides)]
         scores = score_deal(taken, scoring)
         if scoring.pit_bonus is not None:
-            self.say("pymtheg", f"Scored as Pymtheg's sub-game: {_signed(scoring.per_fire)} for each Fire card, "
+            self.say("pymtheg", f"Scored as Pymtheg's sub-game: {signed(scoring.per_fire)} for each Fire card, "
                                 f"nothing if more Water than Fire, {scoring.pit_bonus:+,d} for every Fire and "
                                 "Water card.")
         if self.s.rules.teams:
@@ -583,7 +478,7 @@ class _Turn(Turn):
     def say_row(self, row: tuple[int, ...]) -> None:
         columns, totals = self.sheet.columns, self.sheet.totals
         self.events.append(Event(f"{PREFIX}.match", "Score: " + ", ".join(
-            f"{columns[i]} {_signed(p)} (total {_signed(totals[i])})" for i, p in enumerate(row)) + "."))
+            f"{columns[i]} {signed(p)} (total {signed(totals[i])})" for i, p in enumerate(row)) + "."))
 
     def finish(self) -> BurnState:
         sheet, s = self.sheet, self.s
@@ -599,11 +494,11 @@ class _Turn(Turn):
         names = " and ".join(labels[i] for i in best)
         best_words = "lowest" if s.scoring.lowest_wins else "highest"
         if len(best) > 1:
-            self.say("end.tie", f"{reason} {names} share the {best_words} score, {_signed(sheet.totals[best[0]])}, "
+            self.say("end.tie", f"{reason} {names} share the {best_words} score, {signed(sheet.totals[best[0]])}, "
                                 "and share the win.")
         else:
             self.say("end", f"{reason} {names} {'win' if ' & ' in names else 'wins'} with the {best_words} score, "
-                            f"{_signed(sheet.totals[best[0]])}.")
+                            f"{signed(sheet.totals[best[0]])}.")
         return self.build(None)
 
     def build(self, current: int | None) -> BurnState:
@@ -611,55 +506,6 @@ class _Turn(Turn):
         return BurnState(s.setup, s.rules, self.names, s.sides, self.hands, self.won, self.plays, self.leader,
                          self.tricks, self.dealer, self.deal_no, self.sheet, current, self.pit, self.instant,
                          tuple(self.events))
-
-
-# ---------------------------------------------------------------- dealing and the explicit deal (B1)
-
-
-def deal_hands(setup: Record, players: int, dealer: int, deal_no: int) -> tuple[tuple[ElementCard, ...], ...]:
-    """A shuffled deal: the whole pack, one card at a time from the dealer's left (B1)."""
-    pack = list(PACK)
-    random.Random(f"{PREFIX}/{setup.seed}/{deal_no}").shuffle(pack)
-    hands, _ = deal_round_robin(pack, players, len(PACK) // players, (dealer + 1) % players)
-    return tuple(tuple(sorted(h)) for h in hands)
-
-
-def deal_words(names: Sequence[str], dealer: int, each: int) -> str:
-    """How a deal is made, in words."""
-    return (f"{names[dealer]} deals the whole pack one card at a time, starting on the left: "
-            f"{each} cards each.")
-
-
-def read_burn_deal(deal: Mapping[str, Any], players: int, sides: int, target: int, first: int):
-    """An explicit deal: ``hands`` (equal, at least one card), optional ``won`` per seat, ``scores`` per side
-    brought from earlier deals, and the ``leader`` of the next trick.  Every error names the field."""
-    rule = f"{PREFIX}.deal"
-    hands, _ = read_deal(deal, players, ElementCard.parse, PACK, rule=rule, piles=(),
-                         others=("won", "scores", "leader"))
-    if len({len(h) for h in hands}) != 1 or not hands[0]:
-        raise IllegalMove(rule, "deal.hands: every hand needs the same number of cards, at least one "
-                                f"(one for each trick left), not {', '.join(str(len(h)) for h in hands)}.")
-    won_in = deal.get("won")
-    if won_in is None:
-        won: tuple[tuple[ElementCard, ...], ...] = ((),) * players
-    else:
-        if isinstance(won_in, (str, bytes, Mapping)) or not isinstance(won_in, Sequence) or len(won_in) != players:
-            raise IllegalMove(rule, f"deal.won must be a list with one list of cards per seat ({players}).")
-        won = tuple(read_cards(w, ElementCard.parse, rule=rule, where=f"deal.won[{i}]") for i, w in enumerate(won_in))
-    check_within_pack([c for h in hands + won for c in h], PACK, rule=rule)
-    scores = deal.get("scores")
-    if scores is not None:
-        if isinstance(scores, (str, bytes, Mapping)) or not isinstance(scores, Sequence) or len(scores) != sides:
-            raise IllegalMove(rule, f"deal.scores must be a list of {sides} totals, one per side.")
-        for i, total in enumerate(scores):
-            if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total < target:
-                raise IllegalMove(rule, f"deal.scores[{i}] must be a whole number from 0 to {target - 1}, "
-                                        f"not {total!r}.")
-        scores = tuple(scores)
-    leader = deal.get("leader", first)
-    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
-        raise IllegalMove(rule, f"deal.leader must be a seat from 0 to {players - 1}, not {leader!r}.")
-    return tuple(tuple(sorted(h)) for h in hands), won, scores, leader
 
 
 # ---------------------------------------------------------------- the game

@@ -273,8 +273,12 @@ def judge_captures(state: CassinoPosition, card: Any, picked: Iterable[Any]) -> 
     holding = [a for a in best if mine <= set(a.loose) | {c for b in a.builds for c in b}]
     target = holding[0] if holding else best[0]
     missed_loose = [c for c in target.loose if c not in mine]
-    missed = [_cards_code(g) for g in partition(missed_loose, value)] if value else [c.code for c in missed_loose]
-    missed += [f"[{_cards_code(b)}]" for b in target.builds if set(b) - mine]
+    groups = partition(missed_loose, value) if value else [(c,) for c in missed_loose]
+    missed_builds = [b for b in target.builds if set(b) - mine]
+    missed = [_cards_code(g) for g in groups] + [f"[{_cards_code(b)}]" for b in missed_builds]
+    names = {b.cards: b.name for b in state.builds}
+    words = [_cards_label(g) for g in groups] + [f"{names.get(tuple(b), 'the build')} ({_cards_label(b)})"
+                                                 for b in missed_builds]
     how = "You missed" if holding else "Another choice of groups takes more; the best takes"
-    return Verdict("incomplete", f"{how}: {', '.join(missed)} — {most} cards in all, not {len(mine)}.",
+    return Verdict("incomplete", f"{how}: {', '.join(words)} — {most} cards in all, not {len(mine)}.",
                    tuple(missed), target)

@@ -17,6 +17,11 @@ from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain
 Judge = Callable[[Any, Any, list[str]], Any]
 
 
+def card_words(card: Any) -> str:
+    """A card in plain English ("seven of clubs")."""
+    return getattr(card, "english", None) or render.card_title(card)
+
+
 class CaptureExercise(GwariWidget):
     """A table and a card: click cards (a build as one) into groups, then check them."""
 
@@ -88,8 +93,8 @@ class CaptureExercise(GwariWidget):
         """A table card or a build in words."""
         pile = self.piles[index]
         if len(pile.cards) == 1:
-            return render.card_title(pile.cards[0])
-        return f"{pile.label} ({', '.join(render.card_title(c) for c in pile.cards)})"
+            return card_words(pile.cards[0])
+        return f"{pile.label.lower()} ({', '.join(card_words(c) for c in pile.cards)})"
 
     def picked(self) -> list[str]:
         """The groups as the judge reads them: card codes joined by "+" (a build by its cards)."""
@@ -102,19 +107,21 @@ class CaptureExercise(GwariWidget):
         """The card, the table as buttons tagged with their group, the groups in words, the verdict."""
         parts = ['<div class="gw-panel">', heading(self.level, "Find every capture")]
         parts.append(f'<p>Your card: {render.card_svg(self.card, width=64)} '
-                     f"<b>{esc(render.card_title(self.card))}</b>. Click the table's cards it can take, one group "
+                     f"<b>{esc(card_words(self.card))}</b>. Click the table's cards it can take, one group "
                      "at a time (a build is taken whole: click it once).</p>")
-        parts.append('<div class="gw-hand" role="group" aria-label="the table">')
+        parts.append('<div class="gw-picks" role="group" aria-label="the table">')
         for i, pile in enumerate(self.piles):
             group = self.group_of(i)
             tag = f"group {group + 1}" if group is not None else ""
             name = self.pile_name(i) + (f", in {tag}" if tag else "")
             svg = (render.card_svg(pile.cards[0], width=64, selected=group is not None) if len(pile.cards) == 1
                    else render.hand_svg(pile.cards, width=64, label=pile.label))
-            badge = f'<span class="gw-small">{esc(tag)}</span>' if tag else ""
-            parts.append(f'<button class="gw-cardbtn" data-gw="pick" data-value="{i}" data-key="table-{i}" '
+            note = pile.label if len(pile.cards) > 1 else ""
+            note = ", ".join(w for w in (note, tag) if w)
+            parts.append(f'<button class="gw-pick" data-gw="pick" data-value="{i}" data-key="table-{i}" '
                          f'data-group="table" aria-label="{esc(name)}" '
-                         f'aria-pressed="{"true" if group is not None else "false"}">{svg}{badge}</button>')
+                         f'aria-pressed="{"true" if group is not None else "false"}">{svg}'
+                         f'<span class="gw-pick-note" aria-hidden="true">{esc(note)}</span></button>')
         parts.append("</div>")
         words = [f"Group {g + 1}: " + (" + ".join(self.pile_name(i) for i in members) or "(click its cards)")
                  for g, members in enumerate(self.groups)]

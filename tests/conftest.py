@@ -1,7 +1,23 @@
-"""Shared test settings: a Hypothesis profile sized for the 10-minute suite."""
+"""Shared test settings: a Hypothesis profile sized for the 10-minute suite.
+
+``GWARI_GAMES`` sets how many random examples (games, deals, inputs) each
+property test draws: 40 by default; raise it for a deeper run
+(``GWARI_GAMES=500 bash .ci/test tests/test_conformance.py``).  The soak run
+(``tests/soak.py``) plays 10,000 games of each game on its own.
+"""
+
+import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("gwari", deadline=None, max_examples=60,
+
+def _examples() -> int:
+    value = os.environ.get("GWARI_GAMES", "40")
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"GWARI_GAMES must be a whole number of at least 1, not {value!r}.")
+    return int(value)
+
+
+settings.register_profile("gwari", deadline=None, max_examples=_examples(),
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("gwari")

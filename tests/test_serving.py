@@ -299,7 +299,9 @@ def test_no_request_leaves_the_server(served, chromium):
         try:
             page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
             page.wait_for_load_state("networkidle", timeout=LOAD_MS)
-            for name in NOTEBOOKS:
+            # The served settings on a lesson and an app (every notebook's requests are checked in the browser
+            # tests, tests/browser/test_learners.py, on a Voilà with the same template and settings).
+            for name in ("index.ipynb", "gwra-pyskessa-lesson.ipynb", "pig-play.ipynb"):
                 page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
                 page.wait_for_selector(".gwari", timeout=LOAD_MS)
                 page.wait_for_load_state("networkidle", timeout=LOAD_MS)
@@ -310,7 +312,7 @@ def test_no_request_leaves_the_server(served, chromium):
     outside = sorted({r for r in requests if not r.startswith((url + "/", "data:", "blob:"))})
     assert outside == [], outside
     assert failed == [], "every request is answered (no missing icon, no missing file)"
-    assert len(requests) > 20, "the pages were loaded"
+    assert len(requests) > 10, "the pages were loaded"
 
 
 def test_by_default_only_this_machine_is_served(served):

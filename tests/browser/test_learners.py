@@ -15,14 +15,6 @@ pytestmark = pytest.mark.browser
 PLAY = [n for n in NOTEBOOKS if n.endswith("-play.ipynb")]
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
-# axe findings in notebooks other people own, until they are fixed there.
-AXE_OWNED_ELSEWHERE = {
-    "chwech-scoring.ipynb": "notebooks/chwech-scoring.ipynb: its two IntSliders have no accessible name",
-    "burn-scoring.ipynb": "notebooks/burn-scoring.ipynb: its two IntSliders have no accessible name",
-    "pymtheg-scoring.ipynb": "notebooks/pymtheg-scoring.ipynb: its IntSliders have no accessible name",
-}
-
-
 def new_page(browser, viewport):
     """A page at ``viewport`` that records page errors and console errors, as the ``page`` fixture does."""
     context = browser.new_context(viewport=viewport)
@@ -303,29 +295,42 @@ def test_pages_have_a_main_landmark_a_learner_title_and_underlined_links(page, v
     assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
 
 
-def axe_cases() -> list:
-    marks = {name: [pytest.mark.xfail(reason=reason, strict=False)] for name, reason in AXE_OWNED_ELSEWHERE.items()}
-    return [pytest.param(name, width, marks=marks.get(name, []), id=f"{name}-{width}")
-            for name in NOTEBOOKS for width in (DESK["width"], PHONE["width"])]
-
-
-@pytest.mark.parametrize("name, width", axe_cases())
-def test_axe_finds_nothing_serious(browser, voila_url, name, width):
+def axe_serious(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now, one line each."""
     from axe_playwright_python.sync_playwright import Axe
 
-    page = new_page(browser, DESK if width == DESK["width"] else PHONE)
+    results = Axe().run(page, context={"exclude": [[".voila-spinner"], ["#loading"]]})
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
+                        for n in v["nodes"][:4]) for v in serious]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_serious(browser, voila_url, name):
+    """One load per notebook: no error shown or logged, no request beyond this server, and axe-core finds no
+    serious or critical problem at 1280 px and again at 390 px (a phone)."""
+    page = new_page(browser, DESK)
+    requests: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
     try:
         open_notebook(page, voila_url, name)
         page.wait_for_load_state("networkidle", timeout=LOAD_MS)
         page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output')].every("
                                "o => o.childElementCount || o.textContent.trim())", timeout=LOAD_MS)
         page.wait_for_timeout(1000)
-        results = Axe().run(page, context={"exclude": [[".voila-spinner"], ["#loading"]]})
-        serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-        report = [f"{v['id']} ({v['impact']}): {v['help']} — "
-                  + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
-                              for n in v["nodes"][:4]) for v in serious]
-        assert not report, "\n".join(report)
+        errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error")
+        assert errors.count() == 0, errors.first.inner_text()
+        assert "Traceback" not in page.content()
+        assert page.problems == []
+        outside = sorted({r for r in requests if not r.startswith((voila_url + "/", "data:", "blob:"))})
+        assert outside == [], outside
+        report = axe_serious(page)
+        assert not report, "at 1280 px:\n" + "\n".join(report)
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(500)
+        report = axe_serious(page)
+        assert not report, "at 390 px:\n" + "\n".join(report)
     finally:
         page.context.close()
 

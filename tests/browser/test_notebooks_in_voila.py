@@ -1,4 +1,5 @@
-"""Every notebook renders in Voilà without errors; the stepper moves; a whole game is played by clicking."""
+"""In Voilà: the stepper moves, a whole game is played by clicking, the hand works from the keyboard, JupyterLab runs
+the play app, a question is asked in Cornish.  (Every notebook's clean render is checked with axe in test_learners.)"""
 
 from __future__ import annotations
 
@@ -18,16 +19,6 @@ def open_notebook(page, url, name):
     page.wait_for_function("() => !document.querySelector('.voila-spinner, #loading')"
                            " || getComputedStyle(document.querySelector('.voila-spinner, #loading')).display === 'none'",
                            timeout=LOAD_MS)
-
-
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_notebook_renders_without_errors(page, voila_url, name):
-    open_notebook(page, voila_url, name)
-    page.wait_for_timeout(500)
-    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error")
-    assert errors.count() == 0, errors.first.inner_text()
-    assert "Traceback" not in page.content()
-    assert page.problems == []
 
 
 def test_lesson_stepper_moves_and_check_answers(page, voila_url):

@@ -398,3 +398,12 @@ def test_headings_follow_the_page_outline():
     app = PlayApp("gwra-pyskessa", players=3, seed=4)
     assert "<h2" in app.html and "<h4" not in app.html and "<h3>Jory" in app.html
     assert "<h2>" in LessonView("gwra-pyskessa").overview().html
+
+
+def test_players_and_variants_that_do_not_go_together_are_refused_in_learner_words():
+    app = PlayApp("burn", players=4, seed=1)
+    before = app.state
+    assert app.handle("new", None, {"players": "5", "option:teams": "2"})
+    assert app.state is before, "nothing changes"
+    assert "could not be set up" in app.notice and "2 teams need 4 or 6 players" in app.notice
+    assert "option teams" not in app.render()

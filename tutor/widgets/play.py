@@ -15,6 +15,7 @@ such point.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -306,7 +307,8 @@ class PlayApp(GwariWidget):
             options = read_options(self.game, inputs) if any(k.startswith("option:") for k in inputs) else self.options
             self.game.start(players=players, seed=0, **options)
         except (ValueError, IllegalMove) as exc:
-            self.notice = f"That variant could not be used: {getattr(exc, 'reason', exc)}"
+            reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))  # the option's name is for code
+            self.notice = f"That game could not be set up: {reason}"
             self.announce(self.notice)
             self.refresh()
             return

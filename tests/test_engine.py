@@ -126,3 +126,15 @@ def test_match_sheet_ends_by_deals_or_target_and_names_the_leaders():
     assert next_dealer(2, 3) == 0 and next_dealer(0, 3, out=[False, True, False]) == 2
     with pytest.raises(ValueError):
         sheet.after([1])
+
+
+def test_out_of_turn_offers_are_empty_unless_a_game_has_them():
+    from tutor.games import GAMES
+
+    for slug, game in GAMES.items():
+        state = game.start(seed=1)
+        for seat in range(len(state.view(None).seats)):
+            offers = state.offers(seat)
+            assert isinstance(offers, list)
+            assert all(seat in state.current_players for _ in offers), "a seat with an offer may act now"
+        assert game.offer_choice(state, 0, None)[0] is None or slug == "pymtheg"

@@ -407,3 +407,40 @@ def test_players_and_variants_that_do_not_go_together_are_refused_in_learner_wor
     assert app.state is before, "nothing changes"
     assert "could not be set up" in app.notice and "2 teams need 4 or 6 players" in app.notice
     assert "option teams" not in app.render()
+
+
+def _learner_may_double():
+    """A Pymtheg app stopped where the learner (an opponent) may double while a bot is to move."""
+    for seed in range(100):
+        app = PlayApp("pymtheg", seed=seed, level="strong")
+        for _ in range(30):
+            if app.waiting or app.state.is_over or app.state.current_player != 0:
+                break
+            moves = app.state.legal_actions()
+            app.handle("move", str(next((m for m in moves if str(m) == "pass"), moves[0])))
+        if app.waiting:
+            return app
+    raise AssertionError("no deal let the learner double")
+
+
+def test_an_out_of_turn_double_is_offered_by_a_button_and_never_asked_for():
+    app = _learner_may_double()
+    html = app.render()
+    assert app.state.current_player != 0 and app.state.offers(0)
+    assert 'data-value="double 0"' in html and "table-waits" in html and app.playing
+    assert "double" not in app.state.status().lower(), "the table's line does not ask"
+    assert "Double?" in (app.handle("hint") and app.hint)
+    assert app.handle("move", "double 0") and app.state.contract.factor == 2
+    assert not app.waiting or app.state.offers(0) == []
+
+
+def test_the_table_goes_on_when_the_offer_is_not_taken():
+    app = _learner_may_double()
+    before = len(app.record.actions)
+    assert app.handle("tick")
+    assert len(app.record.actions) > before and app.state.offers(0) == [] and not app.waiting
+    assert app.state.contract is None or app.state.contract.factor in (1, 2, 4)
+    factor = app.state.contract.factor if app.state.contract else None
+    app.handle("move", "double 0")  # too late once the table has moved on: refused, or not the learner's turn
+    assert (app.state.contract.factor if app.state.contract else None) == factor
+    assert app.error is None or app.error.rule == "pymtheg.double"

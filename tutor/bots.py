@@ -33,6 +33,13 @@ class RandomBot:
         """The action and why (for a random bot: chance)."""
         return self.choose(state), "A random legal move."
 
+    def offer(self, state: State, seat: int) -> tuple[Any, str]:
+        """Whether to take one of ``seat``'s out-of-turn offers now (``None``: not), and why: one time in four."""
+        offers = state.offers(seat)
+        if offers and self.rng.random() < 0.25:
+            return self.rng.choice(offers), "A random choice."
+        return None, "A random choice."
+
 
 class StrongBot(RandomBot):
     """Uses the game's heuristic when it has one, otherwise plays at random."""
@@ -51,6 +58,12 @@ class StrongBot(RandomBot):
     def choose(self, state: State) -> Any:
         """The heuristic's action."""
         return self.explain(state)[0]
+
+    def offer(self, state: State, seat: int) -> tuple[Any, str]:
+        """The game's rule of thumb for ``seat``'s out-of-turn offers."""
+        if not state.offers(seat):
+            return None, ""
+        return self.game.offer_choice(state, seat, self.rng)
 
 
 class ExpertBot(StrongBot):

@@ -213,6 +213,13 @@ class State(Protocol):
     def candidate_actions(self, card: Any) -> list:
         """The moves a learner may try with ``card``, legal or not (the rules then judge)."""
 
+    def offers(self, seat: int) -> list:
+        """Card-free moves ``seat`` may make now even when it is not their turn (a double, say).
+
+        Nobody is asked for them: the table shows a button, and play goes on if it is not pressed.  ``apply``
+        takes them (each names its seat); ``current_players`` includes every seat with an offer.
+        """
+
 
 class SeatedState:
     """Defaults of the ``State`` protocol for states that keep ``current`` (``None`` once over) and ``hands``.
@@ -257,6 +264,10 @@ class SeatedState:
     def candidate_actions(self, card: Any) -> list:
         """The legal actions that use ``card``."""
         return [a for a in self.legal_actions() if card in self.cards_of(a)]  # type: ignore[attr-defined]
+
+    def offers(self, seat: int) -> list:
+        """No moves out of turn, unless the game says otherwise."""
+        return []
 
     def prompt(self, action: Any) -> str:
         """The action as the mover would say it; by default its description."""
@@ -423,6 +434,10 @@ class Game:
     def search(self, state: Any, rng: Any) -> tuple[Any, str] | None:
         """The searching bot's move and its reason (a fixed time budget); ``None`` when the game has no search."""
         return None
+
+    def offer_choice(self, state: Any, seat: int, rng: Any) -> tuple[Any, str]:
+        """Whether a rule-based bot at ``seat`` takes one of its ``offers`` now: the move (``None``: not) and why."""
+        return None, ""
 
 
 def _is_int(value: Any) -> bool:

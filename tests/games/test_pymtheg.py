@@ -10,7 +10,7 @@ from tutor.bots import make_bot
 from tutor.cards import Element, ElementCard
 from tutor.engine import IllegalMove, Record, replay
 from tutor.games import get_game
-from tutor.games.pymtheg import BIDS, DOUBLE, MAX_DEALS, PASS, REDOUBLE, STOP, Bid, NameTrump, Play, parse_action
+from tutor.games.pymtheg import BIDS, DOUBLE, MAX_DEALS, PASS, REDOUBLE, STAKES, STOP, Bid, NameTrump, Play, parse_action
 from tutor.games.pymtheg_bot import best_trump, heuristic, ry_danger, tricks_with
 from tutor.games.pymtheg_scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, PRINTED_GAM, TABLE_SLIPS, Contract,
                                          bid_rank, burn_scores, gam_base, most_lost, most_won, pattern_base,
@@ -255,7 +255,7 @@ def test_pymtheg_pass():
 def test_pymtheg_bid_trump():
     state = play(start(AUCTION), "bid gam Wa")
     assert rules_of(state) == ["pymtheg.bid", "pymtheg.bid.trump"]
-    state = play(state, "pass", "pass", "pass", "pass", "pass")
+    state = play(state, "pass", "pass", "pass")
     assert state.phase == "play" and state.contract.trump.english == "Water" and state.contract.during
     with pytest.raises(IllegalMove) as info:
         play(start(AUCTION), "bid lon F")
@@ -265,7 +265,7 @@ def test_pymtheg_bid_trump():
 def test_pymtheg_contract():
     state = play(start(AUCTION), "bid gam", "bid gam+1", "pass", "pass", "pass")
     assert rules_of(state) == ["pymtheg.pass", "pymtheg.contract"]
-    assert state.contract == Contract(1, 1, None, False, 0, 1) and state.phase == "double"
+    assert state.contract == Contract(1, 1, None, False, 0, 1) and state.phase == "trump"
     assert state.view(0).auction.contract.startswith("Gâm + 1 by Tamsin")
     with pytest.raises(IllegalMove) as info:
         play(state, "bid lon")
@@ -273,14 +273,15 @@ def test_pymtheg_contract():
 
 
 def test_pymtheg_trump_name():
-    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass", "pass", "pass")
+    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
     assert state.phase == "trump" and state.current_player == 0
-    assert len(state.legal_actions()) == 5
+    assert len(state.legal_actions()) == 5  # the five ways to name trump (the declarer has no double to make)
     with pytest.raises(IllegalMove) as info:
         play(state, "play F1")
     assert info.value.rule == "pymtheg.trump.name"
     named = play(state, "trump nt")
-    assert rules_of(named) == ["pymtheg.trump.name"] and named.contract.trump is None and named.phase == "play"
+    assert rules_of(named) == ["pymtheg.double.none", "pymtheg.trump.name"]
+    assert named.contract.trump is None and named.phase == "play"
     with pytest.raises(IllegalMove) as info:
         play(named, "trump F")
     assert info.value.rule == "pymtheg.trump.name"
@@ -289,7 +290,6 @@ def test_pymtheg_trump_name():
 def test_pymtheg_ry_no_trump():
     state = play(start(AUCTION), "bid ry", "pass", "pass", "pass")
     assert rules_of(state)[-1] == "pymtheg.ry.no-trump"
-    state = play(state, "pass", "pass")
     assert state.phase == "play" and state.contract.trump is None  # no trump is named for a Ry
     with pytest.raises(IllegalMove) as info:
         parse_action("bid ry2 Fire")
@@ -303,65 +303,107 @@ def test_pymtheg_gam_over_ry():
     assert state.contract.ry_owed == 150 and state.contract.declarer == 1
     # A Gâm over the declarer's own side's Ry owes nothing.
     own = play(start(AUCTION), "bid gam", "bid gam+1", "bid gam+2", "bid gam+3", "pass", "bid ry", "pass",
-               "bid gam+4", "pass", "pass")
+               "bid gam+4", "pass")
     assert own.contract.declarer == 3 and own.contract.ry_owed == 0
 
 
-# ---------------------------------------------------------------- doubling (Y7)
+# ---------------------------------------------------------------- doubling (Y7): offered, never asked
 
 
 def test_pymtheg_double():
     state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
-    assert state.phase == "double" and state.current_player == 1  # the declarer's left, an opponent
-    assert state.legal_actions() == [DOUBLE, PASS]
+    # The game goes on (Jory names trump) and either opponent may double meanwhile, out of turn.
+    assert state.phase == "trump" and state.current_player == 0
+    assert state.current_players == (0, 1, 3) and state.offers(1) == [STAKES["double", 1]]
+    assert state.offers(0) == [] and state.offers(2) == []
     with pytest.raises(IllegalMove) as info:
-        play(state, "redouble")
+        play(state, "redouble 0")
     assert info.value.rule == "pymtheg.redouble"
-    doubled = play(state, "double")
-    assert rules_of(doubled) == ["pymtheg.double"] and doubled.contract.factor == 2
-    assert doubled.phase == "redouble" and doubled.current_player == 0
     with pytest.raises(IllegalMove) as info:
-        play(start(AUCTION), "double")
+        play(state, "double 2")  # the declarer's partner
+    assert info.value.rule == "pymtheg.double"
+    doubled = play(state, "double 3")
+    assert rules_of(doubled) == ["pymtheg.double"] and doubled.contract.factor == 2
+    assert doubled.current_player == 0 and doubled.phase == "trump", "still Jory's turn to name trump"
+    assert doubled.events[0].player == 3
+    with pytest.raises(IllegalMove) as info:
+        play(start(AUCTION), "double 1")
     assert info.value.rule == "pymtheg.double"
 
 
 def test_pymtheg_double_none():
-    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass", "pass")
-    assert rules_of(state) == ["pymtheg.double.none"] and state.current_player == 3
-    state = play(state, "pass")
-    assert state.phase == "trump"
-    for text, rule in (("double", "pymtheg.double"), ("redouble", "pymtheg.redouble")):
+    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
+    named = play(state, "trump F")  # nobody doubled: naming trump closes the window, and nobody was asked
+    assert rules_of(named) == ["pymtheg.double.none", "pymtheg.trump.name"] and named.contract.factor == 1
+    for text, rule in (("double 1", "pymtheg.double"), ("redouble 0", "pymtheg.redouble")):
         with pytest.raises(IllegalMove) as info:
-            play(state, text)
+            play(named, text)
         assert info.value.rule == rule and "Too late" in info.value.reason
 
 
 def test_pymtheg_redouble():
-    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass", "double")
-    assert state.legal_actions() == [REDOUBLE, PASS]
-    again = play(state, "redouble")
+    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass", "double 1")
+    assert state.offers(0) == [STAKES["redouble", 0]] and state.offers(2) == [STAKES["redouble", 2]]
+    assert STAKES["redouble", 0] in state.legal_actions(), "the declarer, to move, may redouble with the trump call"
+    again = play(state, "redouble 2")  # the declarer's partner may redouble too
     assert rules_of(again) == ["pymtheg.redouble"] and again.contract.factor == 4 and again.phase == "trump"
-    partner = play(state, "pass")
-    assert partner.current_player == 2 and partner.phase == "redouble"  # the declarer's partner may redouble too
-    assert play(partner, "pass").contract.factor == 2
+    assert again.offers(0) == again.offers(1) == []
+    with pytest.raises(IllegalMove) as info:
+        play(state, "redouble 1")
+    assert info.value.rule == "pymtheg.redouble"
+    late = play(state, "trump F")
+    assert late.contract.factor == 2 and rules_of(late) == ["pymtheg.trump.name"]
+    with pytest.raises(IllegalMove) as info:
+        play(late, "redouble 0")
+    assert info.value.rule == "pymtheg.redouble" and "Too late" in info.value.reason
 
 
 def test_doubling_window_comes_before_the_first_card_when_trump_came_with_the_bid():
     state = play(start(AUCTION), "bid gam F", "pass", "pass", "pass")
-    assert state.phase == "double"
-    state = play(state, "pass", "double", "pass", "pass")
-    assert state.phase == "play" and state.contract.factor == 2 and state.contract.trump.english == "Fire"
+    assert state.phase == "play" and state.current_player == state.leader == 0
+    assert state.offers(1) == [STAKES["double", 1]] and state.offers(3) == [STAKES["double", 3]]
+    assert STAKES["redouble", 0] not in state.legal_actions()
+    doubled = play(state, "double 3")
+    assert doubled.contract.factor == 2 and doubled.current_player == 0
+    assert STAKES["redouble", 0] in doubled.legal_actions(), "the leader, a declarer, may redouble before leading"
+    first = play(doubled, str(next(a for a in doubled.legal_actions() if type(a) is Play)))
+    assert first.window == () and first.offers(0) == [] and first.contract.trump.english == "Fire"
+    plain = play(state, str(next(a for a in state.legal_actions() if type(a) is Play)))
+    assert rules_of(plain)[0] == "pymtheg.double.none" and plain.offers(3) == []
 
 
 def test_the_table_never_prompts_for_a_double():
     state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
     assert "double" not in state.status().lower()
-    assert state.prompt(PASS) == "Say nothing" and state.cards_of(DOUBLE) == ()
+    assert state.prompt(STAKES["double", 1]) == "Double" and state.cards_of(DOUBLE) == ()
+    # Nobody has to say anything: every seat's turn goes on without a word about doubling.
+    named = play(state, "trump Wa")
+    assert named.current_player == named.leader and named.phase == "play"
+    assert not any("double" in str(a) for a in named.legal_actions())
+
+
+def test_a_bare_double_is_read_as_the_first_seat_that_may():
+    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
+    assert GAME.parse_action(state, "double") == STAKES["double", 1]
+    assert str(STAKES["double", 3]) == "double 3" and parse_action("double 3") == STAKES["double", 3]
+    for text in ("double 7", "double me", "redouble 0 1"):
+        with pytest.raises(IllegalMove):
+            parse_action(text)
+
+
+def test_bots_decide_once_out_of_turn_and_say_why():
+    from tutor.bots import make_bot
+
+    state = play(start(AUCTION), "bid gam", "pass", "pass", "pass")
+    action, reason = make_bot("pymtheg", "strong").offer(state, 1)
+    assert action in (None, STAKES["double", 1]) and reason
+    assert make_bot("pymtheg", "strong").offer(state, 0) == (None, "")
 
 
 def test_pymtheg_burn_no_double():
     state = play(start(AUCTION), "pass", "pass", "pass", "pass")
-    for text in ("double", "redouble"):
+    assert all(state.offers(seat) == [] for seat in range(4))
+    for text in ("double 1", "redouble 0"):
         with pytest.raises(IllegalMove) as info:
             play(state, text)
         assert info.value.rule == "pymtheg.burn.no-double"

@@ -108,12 +108,24 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """A call that uses no card: "pass", "double", "redouble", or "stop" (time is up, in an open match)."""
+    """A call that uses no card: "pass", or "stop" (time is up, in an open match)."""
 
     word: str
 
     def __str__(self) -> str:
         return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """Y7: "double" by an opponent of the declarer, or "redouble" by a declarer, made out of turn by ``seat``
+    while the window is open (``seat`` ``None``: whoever may; the game reads it against the position)."""
+
+    word: str
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.word if self.seat is None else f"{self.word} {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +148,10 @@ class Play:
         return f"play {self.card.code}"
 
 
-PASS, DOUBLE, REDOUBLE, STOP = (Call(w) for w in ("pass", "double", "redouble", "stop"))
-CALLS = {c.word: c for c in (PASS, DOUBLE, REDOUBLE, STOP)}
+PASS, STOP = Call("pass"), Call("stop")
+CALLS = {c.word: c for c in (PASS, STOP)}
+DOUBLE, REDOUBLE = Stake("double"), Stake("redouble")
+STAKES = {(w, seat): Stake(w, seat) for w in ("double", "redouble") for seat in (None, *range(PLAYERS))}
 BIDS: dict[tuple[int, str | None], Bid] = {
     (r, t): Bid(r, t) for r in range(len(BID_CODES)) for t in ((None,) + TRUMP_CODES if KIND[r] == "gam" else (None,))}
 TRUMPS = {code: NameTrump(code) for code in TRUMP_CODES}
@@ -157,14 +171,21 @@ def read_trump(word: str, where: str, rule_id: str = "trump.name") -> str:
         raise IllegalMove(rule(rule_id), f"{where}: {exc}; or 'nt' for no trump.") from None
 
 
-def parse_action(text: Any) -> Bid | Call | NameTrump | Play:
-    """Read "bid gam+2 F", "bid ry", "pass", "double", "redouble", "trump Wa", "trump nt", "play F7", "stop"."""
+def parse_action(text: Any) -> Bid | Call | Stake | NameTrump | Play:
+    """Read "bid gam+2 F", "bid ry", "pass", "double 1", "redouble 0", "trump Wa", "trump nt", "play F7", "stop"."""
     if not isinstance(text, str):
         raise IllegalMove(rule("follow"), f"{text!r} is not a move; write e.g. 'bid gam', 'pass' or 'play F7'.")
     words = text.strip()
     low = words.lower()
     if low in CALLS:
         return CALLS[low]
+    stake = low.split()
+    if stake and stake[0] in ("double", "redouble"):
+        if len(stake) == 1:
+            return STAKES[stake[0], None]
+        if len(stake) == 2 and stake[1] in ("0", "1", "2", "3"):
+            return STAKES[stake[0], int(stake[1])]
+        raise IllegalMove(rule(stake[0]), f"{text!r}: write '{stake[0]}', or '{stake[0]} 1' with the seat (0 to 3).")
     if low.startswith("bid"):
         match = _BID_RE.fullmatch(words)
         if not match:
@@ -240,8 +261,9 @@ class _Position(NamedTuple):
 class PymthegState(_Position, SeatedState):
     """A position of a Pymtheg match; immutable and hashable, ``apply`` returns the next one.
 
-    ``stage`` is the part of the deal: "auction", "double" (the opponents' window),
-    "redouble", "trump" (the declarer names trump), "play", "burn" (all passed).
+    ``stage`` is the part of the deal: "auction", "trump" (the declarer names trump),
+    "play", "burn" (all passed).  ``window``: the seats that may double (or, after a
+    double, redouble) now, out of turn; it closes with the first move after the auction.
     ``calls`` is this deal's auction, ``passed`` the seats that passed (bits);
     ``taken`` the tricks each seat took this deal and ``won`` their cards;
     ``plays`` the trick on the table and ``tricks`` the finished ones; ``sheet``
@@ -254,7 +276,7 @@ class PymthegState(_Position, SeatedState):
 
     @property
     def phase(self) -> str:
-        """"auction", "double", "redouble", "trump", "play", "burn" or "over"."""
+        """"auction", "trump", "play", "burn" or "over"."""
         return "over" if self.current is None else self.stage
 
     @property
@@ -276,11 +298,13 @@ class PymthegState(_Position, SeatedState):
         return None
 
     def legal_actions(self) -> list:
-        """The moves of the player to act, each once."""
+        """The moves of the player to act, each once (with a double or redouble of theirs while the window is open)."""
         me = self.current
         if me is None:
             return []
         stage = self.stage
+        if self.window and stage == "play":
+            return self._replace(window=()).legal_actions() + self.offers(me)
         if stage == "play" or stage == "burn":
             hand = self.hands[me]
             plays = self.plays
@@ -298,11 +322,20 @@ class PymthegState(_Position, SeatedState):
                                                   suit=element, value=value)))
         if stage == "auction":
             return self.bids_open() + [PASS] + ([STOP] if self.may_stop() else [])
-        if stage == "double":
-            return [DOUBLE, PASS]
-        if stage == "redouble":
-            return [REDOUBLE, PASS]
-        return [TRUMPS[code] for code in TRUMP_CODES]
+        return [TRUMPS[code] for code in TRUMP_CODES] + self.offers(me)
+
+    def offers(self, seat: int) -> list[Stake]:
+        """Y7: while the window is open, an opponent may double, and after a double a declarer may redouble."""
+        if seat not in self.window or self.contract is None:
+            return []
+        return [STAKES["double" if self.contract.factor == 1 else "redouble", seat]]
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        """The seat to move, and every seat that may double or redouble now."""
+        if self.current is None:
+            return ()
+        return (self.current,) + tuple(s for s in self.window if s != self.current)
 
     def bids_open(self) -> list[Bid]:
         """Y4: the bids above the highest so far; Gâm + N only once Gâm + (N − 1) has been bid in this auction."""
@@ -329,6 +362,14 @@ class PymthegState(_Position, SeatedState):
         if self.current is None:
             raise IllegalMove(rule("end"), "The match is over: no more moves.")
         stage = self.stage
+        if type(action) is Stake:
+            self._check_stake(action)
+            return _Turn(self).stake(action.word, action.seat)  # type: ignore[arg-type]
+        if self.window and type(action) is Play and stage == "play":
+            # The first card closes the doubling window (Y7); the card itself is judged as any other.
+            action_state = self._replace(window=())
+            after = action_state.apply(action)
+            return after._replace(events=_Turn.window_closed(self) + after.events)
         if type(action) is Play and (stage == "play" or stage == "burn"):
             card = action.card
             hand = self.hands[self.current]
@@ -353,8 +394,6 @@ class PymthegState(_Position, SeatedState):
         turn = _Turn(self)
         if stage == "auction":
             return turn.stop() if action is STOP else turn.call(action)
-        if stage in ("double", "redouble"):
-            return turn.window_call(action)
         return turn.name_trump(action.code)
 
     def result(self) -> Result:
@@ -423,14 +462,16 @@ class PymthegState(_Position, SeatedState):
             return "Bid " + bid_words(action)
         if type(action) is NameTrump:
             return "Play without trump" if action.code == NO_TRUMP else f"Name {ELEMENTS[action.code].english} as trump"
-        if action is PASS and self.stage in ("double", "redouble"):
-            return "Say nothing"
-        return {"pass": "Pass", "double": "Double", "redouble": "Redouble", "stop": "Stop: time is up"}.get(
-            str(action), str(action))
+        if type(action) is Stake:
+            return action.word.capitalize()
+        return {"pass": "Pass", "stop": "Stop: time is up"}.get(str(action), str(action))
 
     def describe(self, action: Any) -> str:
         """The move in words: "Pol bids Gâm + 1", "Pol plays the Fire 7"."""
         who = self.names[self.current] if self.current is not None else "Someone"
+        if type(action) is Stake:
+            seat = action.seat if action.seat is not None else self.current
+            return f"{self.names[seat] if seat is not None else who} {action.word}s"
         if type(action) is Play:
             return f"{who} plays the {action.card.english}"
         if type(action) is Bid:
@@ -439,7 +480,7 @@ class PymthegState(_Position, SeatedState):
             return (f"{who} plays without trump" if action.code == NO_TRUMP
                     else f"{who} names {ELEMENTS[action.code].english} as trump")
         if action is PASS:
-            return f"{who} says nothing" if self.stage in ("double", "redouble") else f"{who} passes"
+            return f"{who} passes"
         if action is STOP:
             return f"{who} calls time"
         return f"{who} {action}s"
@@ -455,8 +496,6 @@ class PymthegState(_Position, SeatedState):
             high = self.high_bid()
             top = f" (highest: {bid_words(high[1])}, {self.names[high[0]]})" if high else ""
             return f"{deal}, the auction{top}: {me} to bid or pass."
-        if stage in ("double", "redouble"):
-            return f"{deal}: the contract is {self.contract_words()}; {me}'s turn."
         if stage == "trump":
             return f"{deal}: {me} names trump, or no trump, for {self.contract.name}."  # type: ignore[union-attr]
         what = "Burn (all passed)" if stage == "burn" else self.contract_words()
@@ -507,7 +546,7 @@ class PymthegState(_Position, SeatedState):
         """Refuse ``action`` unless it is allowed now, naming the rule (card plays are checked in ``apply``)."""
         stage = self.stage
         kind = type(action)
-        if kind not in (Bid, Call, NameTrump, Play):
+        if kind not in (Bid, Call, Stake, NameTrump, Play):
             raise IllegalMove(rule("follow"), f"{action!r} is not a move of Pymtheg.")
         if action is STOP:
             if not self.may_stop():
@@ -517,35 +556,13 @@ class PymthegState(_Position, SeatedState):
         if stage == "auction":
             if kind is Bid:
                 self._check_bid(action)
-            elif kind is Call and action is not PASS:
-                raise IllegalMove(rule("double"), "No doubling during the auction: the opponents may double once "
-                                                  "the highest bid is known.")
             elif kind is not Call:
                 raise IllegalMove(rule("auction"), "The auction is on: bid or pass first.")
             return
         if kind is Bid:
             raise IllegalMove(rule("contract"), "The auction is over: no more bids.")
         if stage == "burn":
-            if kind is Call and action is not PASS:
-                raise IllegalMove(rule("burn.no-double"), "There is no doubling in Burn.")
             raise IllegalMove(rule("burn.start"), "All four passed: the deal is played as Burn, so play a card.")
-        if stage == "double":
-            if action is DOUBLE or action is PASS:
-                return
-            if action is REDOUBLE:
-                raise IllegalMove(rule("redouble"), "Only the declarers may redouble, and only after a double.")
-            raise IllegalMove(rule("double"), "First the opponents may double: double, or say nothing.")
-        if stage == "redouble":
-            if action is REDOUBLE or action is PASS:
-                return
-            if action is DOUBLE:
-                raise IllegalMove(rule("double"), "The contract is already doubled; the declarers may redouble.")
-            raise IllegalMove(rule("redouble"), "First the declarers may redouble: redouble, or say nothing.")
-        if action is DOUBLE:
-            raise IllegalMove(rule("double"), "Too late to double: the opponents may double only right after the "
-                                              "auction, before trump is named and before the first card.")
-        if action is REDOUBLE:
-            raise IllegalMove(rule("redouble"), "Too late to redouble: it must come straight after the double.")
         if action is PASS:
             raise IllegalMove(rule("contract"), "The auction is over: no more passes.")
         if stage == "trump":
@@ -554,6 +571,37 @@ class PymthegState(_Position, SeatedState):
             raise IllegalMove(rule("trump.name"), "First the declarer names trump, or no trump: 'trump F' … "
                                                   "'trump nt'.")
         raise IllegalMove(rule("trump.name"), "Trump is named once, by the declarer, before the first card.")
+
+    def _check_stake(self, stake: Stake) -> None:
+        """Y7: who may double or redouble, and until when; never in Burn or during the auction."""
+        word, seat = stake.word, stake.seat
+        if word not in ("double", "redouble") or not (seat is None or type(seat) is int and 0 <= seat < PLAYERS):
+            raise IllegalMove(rule("double"), f"{stake!r} is not a double or a redouble.")
+        if self.stage == "burn":
+            raise IllegalMove(rule("burn.no-double"), "There is no doubling in Burn.")
+        if self.stage == "auction":
+            raise IllegalMove(rule("double"), "No doubling during the auction: the opponents may double once "
+                                              "the highest bid is known.")
+        contract = self.contract
+        assert contract is not None
+        if not self.window:
+            if word == "double":
+                raise IllegalMove(rule("double"), "Too late to double: the opponents may double only after the "
+                                                  "auction, before trump is named (or, with trump named in the bid "
+                                                  "or a Ry, before the first card).")
+            raise IllegalMove(rule("redouble"), "Too late to redouble: it must come straight after the double.")
+        if seat is None:
+            raise IllegalMove(rule(word), f"Nobody may {word} now." if word == "double" or contract.factor != 2
+                              else "Only the declarers may redouble, and only after a double.")
+        declarers = seat % 2 == contract.declarer % 2
+        if word == "double":
+            if declarers:
+                raise IllegalMove(rule("double"), "Only an opponent of the declarer may double.")
+            if contract.factor > 1:
+                raise IllegalMove(rule("double"), "The contract is already doubled; the declarers may redouble.")
+            return
+        if not declarers or contract.factor != 2:
+            raise IllegalMove(rule("redouble"), "Only the declarers may redouble, and only after a double.")
 
     def _check_bid(self, bid: Bid) -> None:
         """Y4: a bid must outrank the highest so far; Gâm + N needs Gâm + (N − 1) earlier; a pass is final."""
@@ -628,9 +676,22 @@ class Pymtheg(Game):
     def _start(self, *, setup: Record, rules: Rules) -> PymthegState:
         return start_state(setup, rules)
 
-    def parse_action(self, state: Any, text: str) -> Bid | Call | NameTrump | Play:
-        """Read "bid gam+1 F", "pass", "double", "redouble", "trump nt", "play F7", "stop"."""
-        return parse_action(text)
+    def parse_action(self, state: Any, text: str) -> Bid | Call | Stake | NameTrump | Play:
+        """Read "bid gam+1 F", "pass", "double 1", "redouble 0", "trump nt", "play F7", "stop"; a bare "double" or
+        "redouble" is the first seat that may make it now (in play order from the player to move)."""
+        action = parse_action(text)
+        if type(action) is Stake and action.seat is None and isinstance(state, PymthegState):
+            order = state.current_players
+            seat = next((s for s in order if STAKES[action.word, s] in state.offers(s)), None)
+            if seat is not None:
+                return STAKES[action.word, seat]
+        return action
+
+    def offer_choice(self, state: PymthegState, seat: int, rng: random.Random) -> tuple[Any, str]:
+        """The rule-based bot's double or redouble (``None``: it lets it pass), and why."""
+        from tutor.games.pymtheg_bot import offer_choice
+
+        return offer_choice(state, seat)
 
     def heuristic(self, state: PymthegState, rng: random.Random) -> tuple[Any, str]:
         """The rule-based bot's move and its reason in words (``tutor.games.pymtheg_bot``)."""

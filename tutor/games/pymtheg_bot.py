@@ -11,7 +11,7 @@ import random
 from typing import Any, Sequence
 
 from tutor.cards import Element, ElementCard
-from tutor.games.pymtheg import (BIDS, DOUBLE, NO_TRUMP, PASS, PLAYERS, REDOUBLE, TRUMPS, Bid, Play, PymthegState,
+from tutor.games.pymtheg import (BIDS, NO_TRUMP, PASS, PLAYERS, TRUMPS, Bid, Play, PymthegState,
                                  bid_words)
 from tutor.games.pymtheg_scoring import BID_NAMES, GAM_RANK, KIND, needs
 
@@ -26,13 +26,9 @@ def heuristic(state: PymthegState, rng: random.Random) -> tuple[Any, str]:
     stage = state.stage
     if stage == "auction":
         return bid_choice(state)
-    if stage == "double":
-        return double_choice(state)
-    if stage == "redouble":
-        return redouble_choice(state)
     if stage == "trump":
         return trump_choice(state)
-    legal = state.legal_actions()
+    legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the bot's own choice (offer_choice)
     if len(legal) == 1:
         return legal[0], "It is the only card you may play."
     return Player(state, legal).choose()
@@ -128,46 +124,54 @@ def bid_choice(state: PymthegState) -> tuple[Any, str]:
     return PASS, f"{counted}: not enough to go over {BID_NAMES[high[1].rank]}, so pass."
 
 
-def double_choice(state: PymthegState) -> tuple[Any, str]:
+def offer_choice(state: PymthegState, seat: int) -> tuple[Any, str]:
+    """Y7, out of turn: an opponent doubles a contract its side should beat; a declarer redoubles with tricks to
+    spare.  ``None`` when the bot lets the chance go (nobody says anything)."""
+    offers = state.offers(seat)
+    if not offers:
+        return None, ""
+    action, reason = (double_choice if offers[0].word == "double" else redouble_choice)(state, seat)
+    return (offers[0] if action else None), reason
+
+
+def double_choice(state: PymthegState, me: int) -> tuple[bool, str]:
     """Double when this hand (and an average partner) should beat the contract."""
     contract = state.contract
-    me = state.current
-    assert contract is not None and me is not None
+    assert contract is not None
     hand = state.hands[me]
     if contract.kind == "lon":
         top = max(hand, key=lambda c: c.value)
         if top.value >= 14:
-            return DOUBLE, (f"Lon needs every trick, and your {top.english} should take one: double.")
-        return PASS, "Lon needs every trick, but you have no card sure to take one: say nothing."
+            return True, (f"Lon needs every trick, and your {top.english} should take one: double.")
+        return False, "Lon needs every trick, but you have no card sure to take one: no double."
     if contract.kind == "ry":
         low = sum(1 for c in hand if c.value <= 5)
         if low >= 7:
-            return DOUBLE, (f"You hold {low} cards of 5 or less: you can play under the Ry bidder again and again "
-                            "and force a trick on them. Double.")
-        return PASS, "Not enough low cards to force a trick on the Ry bidder: say nothing."
+            return True, (f"You hold {low} cards of 5 or less: you can play under the Ry bidder again and again "
+                          "and force a trick on them. Double.")
+        return False, "Not enough low cards to force a trick on the Ry bidder: no double."
     trump = contract.trump if contract.during else None
     ours = tricks_with(hand, trump) + PARTNER
     beat = 15 - needs(contract.level) + 1
     if ours >= beat + 1.5:
-        return DOUBLE, (f"The declarers need {needs(contract.level)} tricks, so {beat} for your side beats them; "
-                        f"you expect about {ours:.1f}. Double.")
-    return PASS, (f"Your side expects about {ours:.1f} tricks and needs {beat} to beat {contract.name}: "
-                  "too close to double, say nothing.")
+        return True, (f"The declarers need {needs(contract.level)} tricks, so {beat} for your side beats them; "
+                      f"you expect about {ours:.1f}. Double.")
+    return False, (f"Your side expects about {ours:.1f} tricks and needs {beat} to beat {contract.name}: "
+                   "too close to double.")
 
 
-def redouble_choice(state: PymthegState) -> tuple[Any, str]:
+def redouble_choice(state: PymthegState, me: int) -> tuple[bool, str]:
     """Redouble only with tricks to spare."""
     contract = state.contract
-    me = state.current
-    assert contract is not None and me is not None
+    assert contract is not None
     if contract.kind != "gam":
-        return PASS, "Doubled already; a Ry or a Lon is risky enough: say nothing."
+        return False, "Doubled already; a Ry or a Lon is risky enough: no redouble."
     trump, mine = best_trump(state.hands[me])
     team = mine + PARTNER
     need = needs(contract.level)
     if team >= need + 2:
-        return REDOUBLE, f"You expect about {team:.1f} tricks with your partner and need {need}: redouble."
-    return PASS, f"You expect about {team:.1f} tricks and need {need}: no margin to redouble, say nothing."
+        return True, f"You expect about {team:.1f} tricks with your partner and need {need}: redouble."
+    return False, f"You expect about {team:.1f} tricks and need {need}: no margin to redouble."
 
 
 def trump_choice(state: PymthegState) -> tuple[Any, str]:

@@ -6,13 +6,13 @@ bot (``pymtheg_bot``); the "expert" bot level and the benchmarks use this.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from tutor.games.burn import FIRE, WATER, element, value
-from tutor.games.pymtheg import PACK, PLAYERS, PymthegState
+from tutor.games.pymtheg import PACK, PLAYERS, Play, PymthegState
 from tutor.games.pymtheg_bot import heuristic
 from tutor.games.pymtheg_scoring import burn_scores, score_contract
+from tutor.search import determinized
 from tutor.tricks import Trick, legal_plays, shown_void, winning_index
 
 WIN, DUCK = "win", "duck"
@@ -24,20 +24,14 @@ def search_choice(state: PymthegState, rng: random.Random, *, budget: float = 0.
     decision is the rule-based bot's."""
     if state.stage not in ("play", "burn"):
         return heuristic(state, rng)
-    legal = state.legal_actions()
+    legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the rule-based bot's (offers)
     if len(legal) == 1:
         return legal[0], "It is the only card you may play."
     deal = _Deal(state)
-    totals = {a: 0.0 for a in legal}
-    deadline = time.perf_counter() + budget
-    guesses = 0
-    while guesses < least or time.perf_counter() < deadline:
-        hands = deal.guess(rng)
-        for action in legal:
-            totals[action] += deal.play_out(hands, action.card, rng)
-        guesses += 1
-    best = max(legal, key=lambda a: totals[a])
-    mean = totals[best] / guesses
+    means, guesses = determinized(legal, lambda: deal.guess(rng), lambda hands, a: deal.play_out(hands, a.card, rng),
+                                  budget=budget, least=least)
+    best = max(legal, key=lambda a: means[a])
+    mean = means[best]
     return best, (f"Dealing the cards you cannot see {guesses} ways and playing each deal out, the "
                   f"{best.card.english} did best: your side ended {abs(mean):,.0f} points "
                   f"{'ahead' if mean >= 0 else 'behind'} on average.")

@@ -12,7 +12,7 @@ from tutor.engine import Event, Record, Turn
 from tutor.match import ScoreSheet, next_dealer
 from tutor.tricks import Trick, legal_plays, to_play, winning_index
 from tutor.games.burn import FIRE, WATER, element, value
-from tutor.games.pymtheg import (ELEMENTS, MAX_DEALS, NO_TRUMP, PASS, PLAYERS, PREFIX, DOUBLE, REDOUBLE, Bid,
+from tutor.games.pymtheg import (ELEMENTS, MAX_DEALS, NO_TRUMP, PASS, PLAYERS, PREFIX, Bid,
                                  Offence, PymthegState, Rules, rule)
 from tutor.games.pymtheg_deal import (deal_by_fives, deal_words, end_rule, gathered, match_over, partly_reshuffled,
                                       read_prepared, shuffled_pack, team_labels)
@@ -280,38 +280,38 @@ class _Turn(Turn):
     # -- doubling (Y7)
 
     def open_window(self) -> PymthegState:
-        """Y7: once the highest bid is known, each opponent in turn may double (or say nothing)."""
+        """Y7: once the highest bid is known, either opponent may double, out of turn, until the next move is made
+        (trump named, or the first card when trump came with the bid or the contract is a Ry).  Nobody is asked."""
         contract = self.contract
         assert contract is not None
-        self.stage = "double"
         self.window = ((contract.declarer + 1) % PLAYERS, (contract.declarer + 3) % PLAYERS)
-        return self.build(self.window[0])
-
-    def window_call(self, action: Any) -> PymthegState:
-        me = self.s.current
-        assert me is not None and self.contract is not None
-        name = self.names[me]
-        if action is DOUBLE:
-            self.contract = self.contract._replace(factor=2)
-            self.say("double", f"{name} doubles: every point of this deal, plus or minus, counts twice.", player=me)
-            self.stage = "redouble"
-            self.window = (self.contract.declarer, (self.contract.declarer + 2) % PLAYERS)
-            return self.build(self.window[0])
-        if action is REDOUBLE:
-            self.contract = self.contract._replace(factor=4)
-            self.say("redouble", f"{name} redoubles: every point of this deal counts four times.", player=me)
-            return self.after_window()
-        self.say("double.none", f"{name} says nothing.", player=me)
-        self.window = self.window[1:]
-        if self.window:
-            return self.build(self.window[0])
         return self.after_window()
+
+    def stake(self, word: str, seat: int) -> PymthegState:
+        """A double (×2) or a redouble (×4) on every point of the deal; after a double the declarers may redouble."""
+        assert self.contract is not None
+        name = self.names[seat]
+        if word == "double":
+            self.contract = self.contract._replace(factor=2)
+            self.say("double", f"{name} doubles: every point of this deal, plus or minus, counts twice.", player=seat)
+            self.window = (self.contract.declarer, (self.contract.declarer + 2) % PLAYERS)
+        else:
+            self.contract = self.contract._replace(factor=4)
+            self.say("redouble", f"{name} redoubles: every point of this deal counts four times.", player=seat)
+            self.window = ()
+        return self.build(self.s.current)
+
+    @staticmethod
+    def window_closed(state: PymthegState) -> tuple[Event, ...]:
+        """What closing the window says: nothing after a double or redouble, "nobody doubled" otherwise."""
+        if state.contract is None or state.contract.factor > 1:
+            return ()
+        return (Event(rule("double.none"), "Nobody doubled: the contract is played at its value."),)
 
     def after_window(self, named: bool | None = None) -> PymthegState:
         """Y5: the declarer names trump now if the bid did not; then the dealer's left leads (Y2)."""
         contract = self.contract
         assert contract is not None
-        self.window = ()
         if named is None:
             named = contract.during or contract.kind == "ry"
         if not named:
@@ -326,6 +326,9 @@ class _Turn(Turn):
         assert contract is not None
         me = contract.declarer
         trump = None if code == NO_TRUMP else ELEMENTS[code]
+        if self.window:  # naming trump closes the doubling window (Y7)
+            self.events.extend(self.window_closed(self.s))
+            self.window = ()
         self.contract = contract._replace(trump=trump)
         double = ("everything counts double" if contract.kind == "lon"
                   else "the base and every trick over or under count double")

@@ -20,9 +20,14 @@ def card_moves(state: State, card: Any) -> list:
     return list(state.candidate_actions(card))
 
 
-def free_moves(state: State) -> list:
-    """Legal moves that use no card from the hand (passing, knocking, standing…)."""
-    return [a for a in state.legal_actions() if not state.cards_of(a)]
+def free_moves(state: State, seat: int | None = None) -> list:
+    """Moves that use no card from the hand (passing, knocking, standing…): the legal ones when it is ``seat``'s
+    turn, and what ``seat`` may do out of turn (a double) — never another player's moves."""
+    mine = seat is None or state.current_player == seat
+    moves = [a for a in state.legal_actions() if not state.cards_of(a)] if mine else []
+    if seat is not None:
+        moves += [a for a in state.offers(seat) if a not in moves]
+    return moves
 
 
 def label(state: State, action: Any) -> str:
@@ -49,11 +54,12 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     hand = state.view(seat).seats[seat].hand
     if selected is None and len(hand) == 1:
         selected = 0  # one card: its moves are the only ones, so show them at once
-    legal = {str(a) for a in state.legal_actions()}
-    usable = legal_card_indexes(state, hand)
+    my_turn = state.current_player == seat
+    legal = {str(a) for a in state.legal_actions()} if my_turn else set()
+    usable = legal_card_indexes(state, hand) if my_turn else set()
     if len(usable) == len(hand):
         usable = set()  # every card can be used: marking them all would only add noise
-    free = free_moves(state)
+    free = free_moves(state, seat)
     racing = race_idle is not None
     if racing and len(free) > 1:
         free = [a for a in free if str(a) != str(race_idle)]

@@ -73,8 +73,16 @@ class UndoPoint:
         return not (self.seen - self.shown)
 
 
+OFFER_WAIT_MS = 6000  # how long the table takes over its next move while the learner may make an offered move
+
+
 class PlayApp(GwariWidget):
-    """The learner in ``seat`` against bots; every move goes through the game's rules."""
+    """The learner in ``seat`` against bots; every move goes through the game's rules.
+
+    Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
+    button while one is open, and the bots' next move waits ``OFFER_WAIT_MS`` so there is time to press it; bots
+    decide on theirs once, before the move that would close them.
+    """
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "review", "tick")
 
@@ -122,6 +130,8 @@ class PlayApp(GwariWidget):
         self.notice = ""
         self.undo_points: list[UndoPoint] = []
         self.learner_moves = 0
+        self.declined: set[tuple[int, str]] = set()
+        self.waiting = False
         self._run_bots()
         self._tell(0, f"New deal, code {self.code}.")
         self.refresh()
@@ -137,14 +147,42 @@ class PlayApp(GwariWidget):
             # A closed point never opens again (what has been seen stays seen), so it is dropped.
             self.undo_points = [point for point in self.undo_points if point.open]
 
-    def _run_bots(self) -> None:
+    def _run_bots(self, waited: bool = False) -> None:
+        """Bots move until it is the learner's turn; before a move that may close an offer the learner has open,
+        the table waits (the browser's clock brings it back with ``waited``)."""
+        self.waiting = False
         while not self.state.is_over and self.state.current_player != self.seat:
+            self._bot_offers()
+            if self.state.offers(self.seat) and not waited:
+                self.waiting = True
+                break
+            waited = False
             self._apply(self.bots[self.state.current_player].choose(self.state))
-        # In a race the browser's clock ticks while it is the learner's decision.
+        if not self.state.is_over and self.state.current_player == self.seat:
+            self._bot_offers()
+        # In a race the browser's clock ticks while it is the learner's decision; it also brings back a waiting table.
         racing = self._racing()
         if racing:
             self.interval = int(self.game.inputs.race.tick_ms(self.state))
-        self.playing = racing
+        elif self.waiting:
+            self.interval = OFFER_WAIT_MS
+        self.playing = racing or self.waiting
+
+    def _bot_offers(self) -> None:
+        """Each bot with an out-of-turn move open decides once (before the next ordinary move) whether to make it."""
+        for seat in self.state.current_players:
+            if seat == self.seat:
+                continue
+            for offer in self.state.offers(seat):
+                key = (len(self.record.actions), str(offer))
+                if key in self.declined:
+                    continue
+                action, _why = self.bots[seat].offer(self.state, seat)
+                if action is None:
+                    self.declined.add(key)
+                else:
+                    self._apply(action)
+                break
 
     def _racing(self) -> bool:
         race = self.game.inputs.race
@@ -223,7 +261,15 @@ class PlayApp(GwariWidget):
         self.refresh()
 
     def on_tick(self, _value: Any, _inputs: dict) -> None:
-        """A tick of the race clock went by without a click: the learner's idle move, then the bots."""
+        """A tick of the race clock went by without a click: the learner's idle move, then the bots; or the table's
+        wait for an offered move is over and play goes on."""
+        if self.waiting:
+            start = len(self.lines)
+            self._run_bots(waited=True)
+            if len(self.lines) > start:
+                self._tell(start)
+            self.refresh()
+            return
         if not self._racing():
             self.playing = False
             return
@@ -237,10 +283,12 @@ class PlayApp(GwariWidget):
 
     def _try(self, make_action: Callable[[], Any]) -> None:
         self.hint = ""
-        if self.state.is_over or self.state.current_player != self.seat:
-            raise ValueError("It is not your turn.")
+        if self.state.is_over:
+            raise ValueError("The game is over.")
         try:
             action = make_action()
+            if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
+                raise ValueError("It is not your turn.")
             self.state.apply(action)
         except IllegalMove as exc:
             self.error = exc
@@ -264,12 +312,21 @@ class PlayApp(GwariWidget):
 
     def on_hint(self, _value: Any, _inputs: dict) -> None:
         """What the stronger bot would do in the learner's place, and why."""
-        if self.state.is_over or self.state.current_player != self.seat:
+        offers = [] if self.state.is_over else self.state.offers(self.seat)
+        if self.state.is_over or (self.state.current_player != self.seat and not offers):
             raise ValueError("It is not your turn.")
-        action, reason = make_bot(self.game.slug, "strong", self.seed).explain(self.state)
-        if self.typed and self.game.inputs.typed is not None:
-            reason += f" ({self.state.prompt(action)}.)"
-        self.hint = f"{self.state.describe(action)} — {reason}"
+        bot = make_bot(self.game.slug, "strong", self.seed)
+        parts = []
+        if offers:  # a move the learner may make out of turn: what the stronger bot would do with it
+            offered, why = bot.offer(self.state, self.seat)
+            if why:
+                parts.append(f"{self.state.prompt(offered or offers[0])}? {why}")
+        if self.state.current_player == self.seat:
+            action, reason = bot.explain(self.state)
+            if self.typed and self.game.inputs.typed is not None:
+                reason += f" ({self.state.prompt(action)}.)"
+            parts.append(f"{self.state.describe(action)} — {reason}")
+        self.hint = " ".join(parts)
         self.announce(f"Hint: {self.hint}")
         self.refresh()
 
@@ -411,6 +468,9 @@ class PlayApp(GwariWidget):
         undo = button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
         why = "" if can or not self.learner_moves else (
             '<span class="gw-small">Undo is off: a hidden card has come into view since your move.</span>')
+        if self.waiting:
+            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '
+                      "The table goes on in a few seconds.</p>")
         return (clock + panel + '<div class="gw-row gw-tools">' + button("Hint", "hint", key="hint")
                 + undo + why + "</div>")
 

@@ -110,7 +110,8 @@ def one_game(slug: str, seed: int) -> tuple[int, dict[str, Any], int]:
         legal = state.legal_actions()
         assert legal, f"not over but no legal move at move {moves}"
         assert moves < game.max_actions, f"no end within {game.max_actions} moves"
-        legal_text = {str(a) for a in legal}
+        allowed = list(legal) + [a for seat in state.current_players for a in state.offers(seat)]
+        legal_text = {str(a) for a in allowed}
         # An action legal earlier and not legal now must be refused, changing nothing.
         stale = [a for t, a in seen.items() if t not in legal_text] if rng.random() < PROBE_EVERY else []
         if stale:

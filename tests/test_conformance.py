@@ -40,10 +40,18 @@ def random_game(game, players, seed, bot_seed, level="random"):
     return states, record
 
 
+def allowed_now(state):
+    """Every move ``apply`` must accept now: the mover's legal actions and every seat's out-of-turn offers."""
+    moves = list(state.legal_actions())
+    for seat in state.current_players:
+        moves += [a for a in state.offers(seat) if a not in moves]
+    return moves
+
+
 def illegal_candidates(state, game, seen):
     """Well-formed actions the position must refuse: every action legal somewhere earlier in the game,
     and every move a learner may try with a card of the mover's hand, that is not legal now (plus junk)."""
-    legal = {str(a) for a in state.legal_actions()}
+    legal = {str(a) for a in allowed_now(state)}
     out = [None, "not an action", 42]
     tries = list(seen)
     if not state.is_over:

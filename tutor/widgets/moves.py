@@ -80,7 +80,7 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
                                 group="moves", title="" if ok else "The rules may not allow this — try it to see why.",
                                 describe="" if ok else "(the rules may not allow this)"))
         parts.append("</div>")
-    elif hand and cards and not racing:
+    elif hand and cards and not racing and my_turn:
         parts.append('<div class="gw-small">Choose a card (click it, or Tab to the hand, use the arrow keys '
                      "and Enter).</div>")
     if free:

@@ -7,6 +7,9 @@ property test draws: 40 by default; raise it for a deeper run
 """
 
 import os
+import weakref
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -19,5 +22,18 @@ def _examples() -> int:
 
 
 settings.register_profile("gwari", deadline=None, max_examples=_examples(),
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.load_profile("gwari")
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_class(tmp_path, monkeypatch):
+    """Every test keeps progress in its own file, with no learner named and no class key set."""
+    from tutor import classroom
+
+    monkeypatch.setenv("GWARI_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.delenv(classroom.KEY_ENV, raising=False)
+    monkeypatch.setattr(classroom, "_learner", "")
+    monkeypatch.setattr(classroom, "_store", None)
+    monkeypatch.setattr(classroom, "_store_problem", "")
+    monkeypatch.setattr(classroom, "_listeners", weakref.WeakSet())

@@ -145,7 +145,7 @@ def test_the_mode_switch_and_its_limits():
 
 
 def test_words_fumbled_in_play_go_to_the_learners_drill(monkeypatch, tmp_path):
-    from tutor.vocab import Progress
+    from tutor.progress import Progress
 
     monkeypatch.setenv("GWARI_PROGRESS", str(tmp_path / "progress.sqlite3"))
     app, names = cornish_app()

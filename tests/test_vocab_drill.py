@@ -6,7 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tutor.vocab import Progress, load_vocab
+from tutor.progress import Progress
+from tutor.vocab import load_vocab
 from tutor.vocab.exercises import Exercise, make_exercise
 from tutor.vocab.schedule import ManualClock
 from tutor.widgets.drill import DrillWidget

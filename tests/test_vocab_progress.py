@@ -11,7 +11,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from tutor.vocab import load_vocab
-from tutor.vocab.progress import Progress, entry_for_word, keep_fumbles, learner_name, progress_path
+from tutor.progress import Progress, keep_fumbles, learner_name, progress_path
+from tutor.vocab import entry_for_word
 from tutor.vocab.schedule import Deck, ManualClock, summarise, when_text
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)

@@ -57,12 +57,20 @@ def serving(command: list[str], *, cwd: Path, ready: str, what: str, env: dict |
 
 
 @pytest.fixture(scope="session")
-def voila_url():
-    """Serve notebooks/ as ``.ci/serve`` does: from the repository root (its voila.json), with the gwari template."""
+def class_store(tmp_path_factory) -> Path:
+    """The progress file the served notebooks keep the class's records in (no class key beside it at first)."""
+    return tmp_path_factory.mktemp("class") / "progress.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def voila_url(class_store):
+    """Serve notebooks/ as ``.ci/serve`` does: from the repository root (its voila.json), with the gwari template,
+    keeping progress in ``class_store`` and with no class key in the environment."""
     command = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
                "--VoilaConfiguration.template=gwari", str(ROOT / "notebooks")]
+    os.environ.pop("GWARI_CLASS_KEY", None)
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila",
-                 env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter")}) as url:
+                 env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter"), "GWARI_PROGRESS": str(class_store)}) as url:
         yield url
 
 
@@ -75,7 +83,7 @@ def lab_url(tmp_path_factory):
                "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={work}",
                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     with serving(command, cwd=work, ready="/api/status", what="JupyterLab",
-                 env={"GWARI_LESSONS": str(ROOT / "lessons")}) as url:
+                 env={"GWARI_LESSONS": str(ROOT / "lessons"), "GWARI_PROGRESS": str(work / "progress.sqlite3")}) as url:
         yield url
 
 

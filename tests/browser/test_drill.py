@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-
 import pytest
 
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
 pytestmark = pytest.mark.browser
-
-# Set while tests are collected, before any server starts, so the kernels Voilà starts keep progress here.
-os.environ.setdefault("GWARI_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="gwari-progress-"), "progress.sqlite3"))
 
 
 def test_a_learner_answers_drill_items(page, voila_url):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterable
 
+from tutor.cornish import normalise
 from tutor.data import data_dir
 
 VOCAB_DIR = data_dir("vocab")
@@ -89,3 +91,18 @@ def load_vocab(name: str = "cornish", folder: Path | str = VOCAB_DIR) -> tuple[E
 def by_category(entries: tuple[Entry, ...], *categories: str) -> tuple[Entry, ...]:
     """The entries of the given categories, in file order."""
     return tuple(e for e in entries if e.category in categories)
+
+
+def entry_for_word(word: str, entries: Iterable[Entry]) -> Entry | None:
+    """The entry a fumbled word belongs to: the number or rank it names, else the first phrase that uses it."""
+    target = normalise(word)
+    if not target:
+        return None
+    entries = list(entries)
+    for entry in entries:
+        if entry.category in ("number", "rank", "suit") and normalise(entry.cornish) == target:
+            return entry
+    for entry in entries:
+        if entry.category == "phrase" and all(w in normalise(entry.cornish) for w in target):
+            return entry
+    return None

@@ -9,6 +9,10 @@ What a screen reader should hear after a redraw is given to ``announce``; the
 JS speaks it through one live region that lasts as long as the widget.
 Elements marked ``data-gw-focus`` take the keyboard focus when the element that
 had it is gone or disabled after a redraw.
+
+A widget with ``asks_learner`` shows who is learning (``learner_html``): the
+browser remembers the name typed once and gives it to every such widget it
+draws (``tutor.classroom`` holds it for the kernel).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any, Iterable, Sequence
 import anywidget
 import traitlets
 
-from tutor import render
+from tutor import classroom, render
 from tutor.engine import IllegalMove
 
 HERE = Path(__file__).parent
@@ -36,13 +40,20 @@ class GwariWidget(anywidget.AnyWidget):
     html = traitlets.Unicode("").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
     interval = traitlets.Int(1200).tag(sync=True)
+    learner = traitlets.Unicode("").tag(sync=True)
+    asks_learner = traitlets.Bool(False).tag(sync=True)
     accepts: tuple[str, ...] = ()
+    learner_purpose = "so your teacher sees your progress"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.last_error = ""
         self.said_aloud = ""
         self._said_count = 0
+        self.learner_problem = ""
+        if self.asks_learner:
+            self.learner = classroom.learner()
+            classroom.listen(self)
         self.on_msg(self._receive)
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -53,14 +64,65 @@ class GwariWidget(anywidget.AnyWidget):
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
         """Act on one message as the browser would send it; returns whether it was accepted."""
-        if kind not in self.accepts or not isinstance(inputs or {}, dict):
+        known = self.accepts + (("learner", "forget") if self.asks_learner else ())
+        if kind not in known or not isinstance(inputs or {}, dict):
             return False
+        typed = str((inputs or {}).get("learner") or "").strip()
+        if self.asks_learner and kind not in ("learner", "forget") and typed and typed != self.learner:
+            try:  # a name typed in the box and not saved counts from the learner's next action
+                classroom.set_learner(typed)
+            except ValueError:
+                pass
         try:
             getattr(self, f"on_{kind}")(value, inputs or {})
         except (ValueError, TypeError, KeyError, IndexError, IllegalMove) as exc:
             self.last_error = str(exc)
             return False
         return True
+
+    def on_learner(self, value: Any, inputs: dict) -> None:
+        """The learner gave their name (typed, or remembered by the browser); every app of this kernel takes it."""
+        try:
+            name = classroom.set_learner(value if value not in (None, "") else inputs.get("learner", ""))
+        except ValueError as exc:
+            self.learner_problem = "That name cannot be used: " + str(exc).removeprefix("learner name: ")
+            self.announce(self.learner_problem)
+            self.refresh()
+            raise
+        if not name:
+            raise ValueError("learner name: type your name first.")
+        self.learner_problem = ""
+        self.announce(f"Your progress is kept under {name}.")
+        self.refresh()
+
+    def on_forget(self, _value: Any, _inputs: dict) -> None:
+        """Not this learner: the name is forgotten here and in the browser, and asked for again."""
+        classroom.set_learner("")
+        self.announce("Name forgotten. Type your name to keep your progress.")
+        self.refresh()
+
+    def learner_changed(self, name: str) -> None:
+        """The kernel's learner changed (here or in another app on the page): show it."""
+        self.learner = name
+        self.learner_problem = ""
+        self.refresh()
+
+    def learner_html(self) -> str:
+        """Who is learning, with "Not you?"; or a box to give a name, saying why."""
+        problem = (f'<span class="gw-error" data-gw-reveal>{esc(self.learner_problem)}</span>'
+                   if self.learner_problem else "")
+        store = classroom.store_problem()
+        store = f'<span class="gw-small" data-testid="store-problem">{esc(store)}</span>' if store else ""
+        if self.learner:
+            return (f'<div class="gw-row gw-learner gw-small" data-testid="learner">Your progress is kept under '
+                    f'<strong>{esc(self.learner)}</strong>.'
+                    + button("Not you?", "forget", key="forget", title="Forget this name on this computer")
+                    + f"{store}</div>")
+        box = f"gw-learner-{id(self) % 100000}"
+        return (f'<div class="gw-row gw-learner gw-small" data-testid="learner"><label for="{box}">Your name, '
+                f'{esc(self.learner_purpose)}:</label><input type="text" id="{box}" data-gw-input="learner" '
+                f'data-gw-submit="learner" data-key="learner-name" class="gw-name" autocomplete="name" maxlength="40">'
+                + button("Save my name", "learner", key="learner-save") + f"{problem}{store}</div>")
 
     def announce(self, text: str) -> None:
         """What a screen reader says after the next redraw (said again even when the words repeat)."""

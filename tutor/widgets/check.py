@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tutor.engine import IllegalMove
 from tutor.lessons import Check, load_lesson
@@ -15,8 +15,10 @@ class CheckWidget(GwariWidget):
 
     accepts = ("choose", "card", "move", "again")
 
-    def __init__(self, check: Check, *, game: str = "", level: int = 3) -> None:
+    def __init__(self, check: Check, *, game: str = "", level: int = 3,
+                 on_answer: Callable[[str, bool], Any] | None = None) -> None:
         super().__init__()
+        self.on_answer = on_answer
         self.level = level
         self.check = check
         self.game = game or (check.scenario.game if check.scenario else "")
@@ -31,6 +33,7 @@ class CheckWidget(GwariWidget):
         index = int_in(value, 0, len(self.check.choices) - 1, "choice")
         self.answer = index
         self.feedback = self._verdict(self.check.is_right(index))
+        self._answered(self.check.choices[index], self.check.is_right(index))
         self.announce(plain(self.feedback))
         self.refresh()
 
@@ -54,13 +57,20 @@ class CheckWidget(GwariWidget):
             self.answer = text
             self.feedback = (f'<div class="gw-error">Not allowed: {esc(exc.reason)}</div>'
                              + rule_html(load_lesson(self.game), exc.rule))
+            self._answered(text, False)
             self.announce(plain(self.feedback))
             self.refresh()
             return
         self.answer = text
         self.feedback = self._verdict(self.check.is_right(text), self.state.describe(action))
+        self._answered(self.state.describe(action), self.check.is_right(text))
         self.announce(plain(self.feedback))
         self.refresh()
+
+    def _answered(self, answer: str, right: bool) -> None:
+        """Tell whoever keeps the learner's answers (the lesson, for the teacher)."""
+        if self.on_answer is not None:
+            self.on_answer(answer, right)
 
     def on_again(self, _value: Any, _inputs: dict) -> None:
         """Clear the answer to try again."""

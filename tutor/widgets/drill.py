@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor import render
+from tutor import classroom, render
 from tutor.cards import Card
-from tutor.vocab import Deck, Progress, Verdict, learner_name, load_vocab, summarise
-from tutor.vocab.progress import StoreError
+from tutor.progress import Progress, StoreError, learner_name
+from tutor.vocab import Deck, Verdict, load_vocab, summarise
 from tutor.vocab.exercises import Exercise, judge, known_words, plan_session
 from tutor.vocab.schedule import Answered, Clock, score_line, utc_now
 from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain
@@ -29,7 +29,7 @@ class DrillWidget(GwariWidget):
 
     def __init__(self, *, progress: Progress | None = None, clock: Clock = utc_now, seed: int | None = None,
                  size: int = 10, new: int = 5, learner: str = "", level: int = 2) -> None:
-        super().__init__()
+        super().__init__(asks_learner=True)
         self.level = level
         self.entries = load_vocab()
         self.known = known_words(self.entries)
@@ -37,7 +37,7 @@ class DrillWidget(GwariWidget):
         self.rng = random.Random(seed)
         self.size, self.new = size, new
         self._progress = progress
-        self.learner = learner
+        self.learner = learner or self.learner  # a name given here, else the one this browser remembers
         self.deck: Deck | None = None
         self.exercises: list[Exercise] = []
         self.index = 0
@@ -79,6 +79,7 @@ class DrillWidget(GwariWidget):
             self.refresh()
             raise
         self.problem = ""
+        classroom.set_learner(self.learner)
         self.deck = self.progress.deck(self.learner, clock=self.clock)
         self.exercises = plan_session(self.deck, self.entries, self.rng, size=self.size, new=self.new)
         self.index, self.answered, self.results = 0, [], []
@@ -210,6 +211,11 @@ class DrillWidget(GwariWidget):
             parts.append(self._exercise_html(self.exercise))
         parts.append("</div>")
         return "".join(parts)
+
+    def learner_changed(self, name: str) -> None:
+        """A name given in another app (or remembered by the browser) fills the box; a session under way goes on."""
+        if self.deck is None:
+            super().learner_changed(name)
 
     def _start_html(self) -> str:
         problem = (f'<div class="gw-error" data-gw-reveal data-testid="problem">{esc(self.problem)}</div>'

@@ -5,6 +5,19 @@
 // No network requests, no imports.
 
 const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+// The learner's name, typed once, is remembered by this browser for every Gwari app.
+const LEARNER = "gwari.learner";
+
+function remembered() {
+  try { return window.localStorage.getItem(LEARNER) || ""; } catch (e) { return ""; }
+}
+
+function remember(name) {
+  try {
+    if (name) window.localStorage.setItem(LEARNER, name);
+    else window.localStorage.removeItem(LEARNER);
+  } catch (e) { /* storage may be off: the name then lasts for this page */ }
+}
 
 function inputsOf(el) {
   const out = {};
@@ -162,6 +175,9 @@ function render({ model, el }) {
     awaiting = false;
     schedule(Math.max(50, model.get("interval")));
   };
+  const onLearner = () => {
+    if (model.get("asks_learner")) remember(model.get("learner"));
+  };
   const onDrawn = () => {
     if (!awaiting) return;
     awaiting = false;
@@ -177,8 +193,10 @@ function render({ model, el }) {
   model.on("change:html", onDrawn);
   model.on("change:playing", onPlaying);
   model.on("change:interval", onPlaying);
+  model.on("change:learner", onLearner);
   draw();
   onPlaying();
+  if (model.get("asks_learner") && !model.get("learner") && remembered()) send("learner", remembered());
 
   return () => {
     if (timer) clearTimeout(timer);
@@ -191,6 +209,7 @@ function render({ model, el }) {
     model.off("change:html", onDrawn);
     model.off("change:playing", onPlaying);
     model.off("change:interval", onPlaying);
+    model.off("change:learner", onLearner);
     view.remove();
     live.remove();
   };

@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets
 
+from tutor import classroom
 from tutor.engine import IllegalMove
 from tutor.lessons import RuleEntry, load_lesson
 from tutor.widgets.base import GwariWidget, esc, heading, prose
@@ -16,8 +17,8 @@ from tutor.widgets.stepper import Stepper
 class Panel(GwariWidget):
     """Static HTML in Gwari's style."""
 
-    def __init__(self, content: str) -> None:
-        super().__init__()
+    def __init__(self, content: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.content = content
         self.refresh()
 
@@ -26,20 +27,33 @@ class Panel(GwariWidget):
         return self.content
 
 
+class LessonOverview(Panel):
+    """The lesson's summary and rule list, and who is learning (their checks are kept for the teacher)."""
+
+    learner_purpose = "so your teacher sees the rules you have learnt"
+
+    def __init__(self, content: str) -> None:
+        super().__init__(content, asks_learner=True)
+
+    def render(self) -> str:
+        """The summary, then the learner's name line inside the same panel."""
+        return self.content.removesuffix("</div>") + self.learner_html() + "</div>"
+
+
 class LessonView:
     """Builds the widgets of one game's lesson: ``LessonView("gwra-pyskessa").show("pyskessa.ask")``."""
 
     def __init__(self, slug: str) -> None:
         self.lesson = load_lesson(slug)
 
-    def overview(self) -> Panel:
+    def overview(self) -> LessonOverview:
         """The summary and the list of rules by section (it follows the page's title, so its heading is second-level)."""
         parts = [f'<div class="gw-panel">{heading(2, self.lesson.title)}{prose(self.lesson.summary)}<ol>']
         for section, rules in self.lesson.sections.items():
             titles = "; ".join(esc(rule.title) for rule in rules)
             parts.append(f"<li><strong>{esc(section)}</strong> — {titles}</li>")
         parts.append("</ol></div>")
-        return Panel("".join(parts))
+        return LessonOverview("".join(parts))
 
     def show(self, rule_id: str) -> ipywidgets.VBox:
         """One rule: its text, the scenario stepping through it on cards, refused tries, and the check."""
@@ -54,6 +68,7 @@ class LessonView:
                      else "This is the position the rule describes.")
             stepper = Stepper(rule.scenario.record(), title="See it happen", viewer=None, intro=intro, focus=rule.id)
             stepper.step = stepper.last if not rule.scenario.actions else 0
+            stepper.observe(lambda change, rid=rule.id: self._stepped(change, rid), names=["step"])
             out.append(stepper)
             refusals = rule.scenario.refusals()
             if refusals:
@@ -71,8 +86,16 @@ class LessonView:
                 out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
                                  f'<ul>{"".join(items)}</ul></div>'))
         if rule.check is not None:
-            out.append(CheckWidget(rule.check, game=self.lesson.slug))
+            check = rule.check
+            out.append(CheckWidget(check, game=self.lesson.slug, on_answer=lambda answer, right, rid=rule.id, q=check.question:
+                                   classroom.keep_check(self.lesson.slug, rid, q, answer, right)))
         return out
+
+    def _stepped(self, change: Any, rule_id: str) -> None:
+        """Stepping a rule's scenario to its end reaches the rule (kept for the teacher)."""
+        stepper = change["owner"]
+        if change["new"] == stepper.last:
+            classroom.keep_rule_reached(self.lesson.slug, rule_id)
 
     def example(self, index: int = 0) -> ipywidgets.VBox:
         """A worked example from the lesson to step through."""

@@ -20,10 +20,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from tutor import classroom
 from tutor.bots import LEVELS, make_bot
 from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
 from tutor.lessons import load_lesson
+from tutor.progress import PlayedGame
 from tutor.widgets.base import (GwariWidget, button, card_buttons, esc, event_html, event_words, heading, int_in,
                                 rule_html, rule_title, table_html, visible_cards)
 from tutor.widgets.moves import move_panel
@@ -84,20 +86,19 @@ class PlayApp(GwariWidget):
     decide on theirs once, before the move that would close them.
     """
 
-    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "review", "tick")
+    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick")
 
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
                  on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
                  heading_level: int = 2, **options: Any) -> None:
-        super().__init__()
+        super().__init__(asks_learner=True)
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
             raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
         self.typed = typed
         self.said = ""
         self.correction = ""
-        self.learner = ""
         self.fumbles: list[tuple[str, str]] = []
         self.lesson = load_lesson(slug)
         self.game.make_rules(**options)
@@ -132,6 +133,8 @@ class PlayApp(GwariWidget):
         self.learner_moves = 0
         self.declined: set[tuple[int, str]] = set()
         self.waiting = False
+        self.kept = False
+        self.class_deal = classroom.class_deal()
         self._run_bots()
         self._tell(0, f"New deal, code {self.code}.")
         self.refresh()
@@ -146,6 +149,17 @@ class PlayApp(GwariWidget):
                 point.seen |= now
             # A closed point never opens again (what has been seen stays seen), so it is dropped.
             self.undo_points = [point for point in self.undo_points if point.open]
+        if self.state.is_over and not self.kept:
+            self.kept = True
+            self._keep_game()
+
+    def _keep_game(self) -> None:
+        """A finished game goes to the learner's record for the teacher (when the learner has given a name)."""
+        result = self.state.result()
+        view = self.state.view(self.seat)
+        classroom.keep_game(PlayedGame(
+            self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), self.seat,
+            tuple(result.scores), self.seat in result.winners, len(self.record.actions), self.level))
 
     def _run_bots(self, waited: bool = False) -> None:
         """Bots move until it is the learner's turn; before a move that may close an offer the learner has open,
@@ -222,7 +236,6 @@ class PlayApp(GwariWidget):
         if typed is None or not self.typed:
             raise ValueError("Typing a move is not switched on.")
         text = str(value if value not in (None, "") else inputs.get("said", ""))[:200]
-        self.learner = str(inputs.get("learner", self.learner))[:60].strip()
         if self.state.is_over or self.state.current_player != self.seat:
             raise ValueError("It is not your turn.")
         self.said, self.correction = text, ""
@@ -244,8 +257,7 @@ class PlayApp(GwariWidget):
         """A fumbled word goes to the learner's drill schedule, when the learner has given a name."""
         if not self.learner:
             return
-        from tutor.vocab import keep_fumbles
-        from tutor.vocab.progress import StoreError
+        from tutor.progress import StoreError, keep_fumbles
 
         try:
             keep_fumbles(self.learner, [(expected, typed)])
@@ -389,6 +401,21 @@ class PlayApp(GwariWidget):
         self.options = options
         self.new_game(players, seed, level)
 
+    def on_classdeal(self, _value: Any, inputs: dict) -> None:
+        """Deal the class deal the teacher set for today: its players and variants if they fit this game, else its
+        number with the players chosen here."""
+        self.class_deal = classroom.class_deal()
+        if not self.class_deal:
+            raise ValueError("The teacher has not set a class deal.")
+        players, seed, options = parse_deal_code(self.class_deal)
+        try:
+            int_in(players, self.game.min_players, self.game.max_players, "players")
+            self.game.start(players=players, seed=seed, **options)
+        except (ValueError, IllegalMove):
+            players, options = self.players, self.options
+        self.options = options
+        self.new_game(players, seed, str(inputs.get("level", self.level)) if inputs.get("level") in LEVELS else None)
+
     def on_review(self, _value: Any, _inputs: dict) -> None:
         """Hand the finished game's record to whoever shows a step-through."""
         if self.on_review_cb is not None:
@@ -438,7 +465,14 @@ class PlayApp(GwariWidget):
                 f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span>'
                 f'</span><input type="text" data-gw-input="code" data-gw-submit="load" placeholder="deal code" '
                 f'aria-label="deal code to load" data-key="code-input" class="gw-num">'
-                + button("Load", "load", key="load") + self._mode_switch() + f"</div>{variants}</section>")
+                + button("Load", "load", key="load") + self._class_deal_button() + self._mode_switch()
+                + f"</div>{variants}{self.learner_html()}</section>")
+
+    def _class_deal_button(self) -> str:
+        if not self.class_deal:
+            return ""
+        return button("The class deal", "classdeal", key="classdeal",
+                      title=f"The deal your teacher set for the class today (code {self.class_deal})")
 
     def _notes_html(self) -> str:
         """A refused move and a hint, placed right by the controls."""
@@ -509,10 +543,9 @@ class PlayApp(GwariWidget):
         drill = ""
         if typed.drill:
             link = (f'<a href="{esc(typed.drill_notebook)}.ipynb">drill</a>' if typed.drill_notebook else "drill")
-            drill = (f'<div class="gw-small"><label for="gw-learner-{id(self) % 100000}">Your name, to practise the '
-                     f'words you miss in the</label> {link}: <input type="text" data-gw-input="learner" '
-                     f'id="gw-learner-{id(self) % 100000}" data-key="learner" class="gw-num" '
-                     f'value="{esc(self.learner)}"></div>')
+            drill = (f'<div class="gw-small">The words you miss go to your {link}, to practise.</div>' if self.learner
+                     else f'<div class="gw-small">Give your name above, and the words you miss go to your {link}, '
+                          "to practise.</div>")
         return (f'<div class="gw-panel gw-movebox">{heading(self.level_h, "Your hand")}'
                 f'<p class="gw-turn">{esc(self.state.status())}</p>'
                 f"{card_buttons(hand, selected=self.selected)}{helper}"

@@ -1,0 +1,333 @@
+"""The class's records and the teacher's view: one versioned store, names that follow the learner, and the page
+behind the class key."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import shutil
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tutor import classroom
+from tutor.bots import make_bot
+from tutor.lessons import load_lesson
+from tutor.progress import VERSION, PlayedGame, Progress, StoreVersionError, class_records
+from tutor.widgets import DrillWidget, LessonView, PlayApp, Stepper
+from tutor.widgets.teacher import TeacherView, activity_chart
+
+DATA = Path(__file__).parent / "data"
+NOW = datetime(2026, 11, 20, 12, tzinfo=timezone.utc)
+
+
+def a_game(won: bool = True, game: str = "pig") -> PlayedGame:
+    return PlayedGame(game, {}, "4-12", ("Jory", "Tamsin", "Pol", "Kerensa"), 0, (0, 1, 1, 1), won, 40, "strong")
+
+
+# ---------------------------------------------------------------- the store
+
+
+def test_a_store_written_by_the_first_release_opens_and_loses_nothing(tmp_path):
+    """``progress-v1.sqlite3`` was written by the release before class records (schema version 0)."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(DATA / "progress-v1.sqlite3", path)
+    with sqlite3.connect(path) as conn:
+        before = {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("cards", "answers", "fumbles")}
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
+    store = Progress(path)
+    assert store.migrated_from == 0 and store.recovered is None
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION
+        after = {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("cards", "answers", "fumbles")}
+    assert after == before
+    assert store.learners() == ["Ana", "Tomos Pengelly"]
+    assert store.since("Ana") == "2026-11-02T09:00:00+00:00"
+    assert len(store.answers("Ana")) == 7 and store.fumbles("Ana") == [("seyth", "seith")]
+    assert Progress(path).migrated_from is None  # once only
+    # the first release's export reads too
+    other = Progress(tmp_path / "other.sqlite3")
+    assert other.import_json((DATA / "progress-v1.json").read_text()) == ["Ana", "Tomos Pengelly"]
+    assert len(other.answers("Tomos Pengelly")) == 5 and other.deck("Ana").cards.keys() == store.deck("Ana").cards.keys()
+
+
+def test_a_store_from_a_later_release_is_refused_and_left_as_it_is(tmp_path):
+    path = tmp_path / "later.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {VERSION + 1}")
+        conn.execute("CREATE TABLE kept (x)")
+    raw = path.read_bytes()
+    with pytest.raises(StoreVersionError, match="later Gwari"):
+        Progress(path)
+    assert path.read_bytes() == raw and not list(tmp_path.glob("*.corrupt-*"))
+
+
+def _kernel(path: str, name: str, rounds: int) -> None:
+    """One learner's kernel: checks, rules, games and drill answers, as fast as it can."""
+    from tutor.vocab.schedule import Deck
+
+    store = Progress(path)
+    deck = Deck(clock=lambda: NOW)
+    for i in range(rounds):
+        store.reach(name, "pig", f"pig.rule{i}")
+        store.answer_check(name, "pig", f"pig.rule{i}", "Q?", f"answer {i}", i % 2 == 0)
+        store.keep_game(name, a_game(i % 3 == 0))
+        answered = deck.review(f"number:{i}", True)
+        store.record(name, answered, deck.cards[answered.key])
+
+
+def test_thirty_learners_kernels_writing_at_once_lose_nothing(tmp_path):
+    path = str(tmp_path / "class.sqlite3")
+    Progress(path)
+    ctx = multiprocessing.get_context("fork")
+    names = [f"Learner {i}" for i in range(30)]
+    procs = [ctx.Process(target=_kernel, args=(path, name, 12)) for name in names]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(120)
+        assert proc.exitcode == 0
+    store = Progress(path)
+    assert store.learners() == sorted(names, key=str.casefold)
+    for name in names:
+        assert len(store.reached(name)["pig"]) == 12
+        assert len(store.checks(name)) == 12 and len(store.games(name)) == 12
+        assert len(store.answers(name)) == 12 and len(store.deck(name).cards) == 12
+
+
+def test_a_corrupt_store_is_reported_backed_up_and_a_fresh_one_started(tmp_path, monkeypatch):
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"not a database at all" * 50)
+    monkeypatch.setenv("GWARI_PROGRESS", str(path))
+    assert classroom.store() is not None
+    assert "could not be read" in classroom.store_problem() and ".corrupt-" in classroom.store_problem()
+    assert next(tmp_path.glob("progress.sqlite3.corrupt-*")).read_bytes().startswith(b"not a database")
+    classroom.set_learner("Ana")
+    app = PlayApp("pig", seed=1)
+    assert "could not be read" in app.html  # the learner's app says so, and goes on
+    assert Progress(path).learners() == ["Ana"]
+
+
+def test_export_and_import_carry_every_kind_of_record(tmp_path):
+    store = Progress(tmp_path / "a.sqlite3", clock=lambda: NOW)
+    store.reach("Ana", "pig", "pig.deal")
+    store.answer_check("Ana", "pig", "pig.nose", "Who is the pig?", "The last to touch", True)
+    store.keep_game("Ana", a_game())
+    store.add_learner("Bryok")
+    text = store.export_json()
+    other = Progress(tmp_path / "b.sqlite3", clock=lambda: NOW)
+    assert other.import_json(text) == ["Ana", "Bryok"]
+    assert other.import_json(text) == ["Ana", "Bryok"]  # twice adds nothing
+    assert json.loads(other.export_json()) == json.loads(text)
+    assert other.games("Ana") == store.games("Ana")
+
+
+@pytest.mark.parametrize("bad, field", [
+    ({"games": [{"game": "pig"}]}, "game 1"),
+    ({"games": [dict(a_game().row(), seat=9)]}, "'seat'"),
+    ({"games": [dict(a_game().row(), won="yes")]}, "'won'"),
+    ({"checks": [["pig", "pig.nose"]]}, "'checks' item 1"),
+    ({"reached": "pig"}, "'reached' must be a list"),
+    ({"cards": {"number:onan": {"nonsense": 1}}}, "drill card"),
+])
+def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(tmp_path, bad, field):
+    store = Progress(tmp_path / "a.sqlite3")
+    text = json.dumps({"format": "gwari-progress", "version": VERSION, "learners": {"Good": {}, "Ana": bad}})
+    with pytest.raises(ValueError, match=field):
+        store.import_json(text)
+    assert store.learners() == []
+
+
+# ---------------------------------------------------------------- the learner's name
+
+
+def test_a_name_given_once_follows_the_learner_to_every_app():
+    overview = LessonView("pig").overview()
+    app, drill = PlayApp("pig", seed=1), DrillWidget(seed=1)
+    assert "Save my name" in overview.html and "Save my name" in app.html
+    assert overview.handle("learner", "  Ana   Tremayne ")
+    assert app.learner == drill.learner == overview.learner == "Ana Tremayne"
+    assert "kept under <strong>Ana Tremayne</strong>" in app.html
+    assert 'value="Ana Tremayne"' in drill.html  # the drill's box is filled in
+    assert Progress().learners() == ["Ana Tremayne"]
+    assert app.handle("forget")
+    assert app.learner == overview.learner == "" and "Save my name" in overview.html
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 41, "Ana\x07"])
+def test_a_name_that_cannot_be_used_is_refused_in_words_and_changes_nothing(bad):
+    app = PlayApp("pig", seed=1)
+    assert not app.handle("learner", bad)
+    assert classroom.learner() == "" and "Save my name" in app.html
+    if bad.strip():
+        assert "That name cannot be used" in app.html
+    assert not Path(Progress().path).exists() or Progress().learners() == []
+
+
+def test_without_a_name_nothing_is_kept_and_no_file_is_written(tmp_path):
+    lesson = LessonView("pig")
+    check = lesson.parts(lesson.lesson.rules[0])[-1]
+    check.handle("choose", 0)
+    assert not (tmp_path / "progress.sqlite3").exists()
+
+
+def test_lesson_checks_and_stepped_rules_are_kept_with_the_answer_given():
+    lesson = LessonView("pig")
+    classroom.set_learner("Ana")
+    rule = lesson.lesson.rules[0]
+    parts = lesson.parts(rule)
+    check = parts[-1]
+    wrong = next(i for i in range(len(rule.check.choices)) if not rule.check.is_right(i))
+    right = next(i for i in range(len(rule.check.choices)) if rule.check.is_right(i))
+    check.handle("choose", wrong)
+    check.handle("again")
+    check.handle("choose", right)
+    kept = Progress().checks("Ana")
+    assert [(c.rule, c.answer, c.correct) for c in kept] == [
+        (rule.id, rule.check.choices[wrong], False), (rule.id, rule.check.choices[right], True)]
+    assert kept[0].question == rule.check.question
+    moving = next(r for r in lesson.lesson.rules if r.scenario is not None and r.scenario.actions)
+    stepper = next(p for p in lesson.parts(moving) if isinstance(p, Stepper))
+    stepper.handle("next")
+    assert moving.id not in Progress().reached("Ana").get("pig", set()) or stepper.step == stepper.last
+    stepper.handle("last")
+    assert moving.id in Progress().reached("Ana")["pig"]
+
+
+def test_a_finished_game_is_kept_once_with_its_deal_seats_and_result():
+    classroom.set_learner("Ana")
+    app = PlayApp("gnav", seed=3, level="random")
+    bot = make_bot("gnav", "strong", 1)
+    for _ in range(500):
+        if app.state.is_over:
+            break
+        action = bot.choose(app.state)
+        app._try(lambda action=action: action)
+    assert app.state.is_over
+    app.refresh()
+    (game,) = Progress().games("Ana")
+    result = app.state.result()
+    assert (game.game, game.deal, game.seat, game.won, game.moves, game.level) == (
+        "gnav", app.code, 0, 0 in result.winners, len(app.record.actions), "random")
+    assert game.scores == tuple(result.scores) and len(game.seats) == app.players
+
+
+# ---------------------------------------------------------------- the teacher's page
+
+
+def filled_class() -> Progress:
+    store = Progress(clock=lambda: NOW)
+    for name in ("Ana", "Bryok", "Colan"):
+        store.add_learner(name)
+    rules = [r.id for r in load_lesson("pig").rules]
+    for rule in rules:
+        store.reach("Ana", "pig", rule)
+    store.answer_check("Ana", "pig", rules[0], "How many?", "Four", True)
+    store.answer_check("Bryok", "pig", rules[0], "How many?", "Five", False)
+    store.answer_check("Bryok", "pig", rules[0], "How many?", "Four", True)
+    store.answer_check("Colan", "pig", rules[0], "How many?", "Six", False)
+    store.answer_check("Colan", "pig", rules[1], "Who deals?", "Me", False)
+    store.keep_game("Ana", a_game(True))
+    store.keep_game("Ana", a_game(False, "gnav"))
+    return store
+
+
+def test_without_a_class_key_the_page_says_so_and_shows_nothing():
+    filled_class()
+    view = TeacherView()
+    assert 'data-testid="no-key"' in view.html and str(classroom.key_file()) in view.html
+    assert "Ana" not in view.html and "Bryok" not in view.html
+    for kind, value in (("key", ""), ("show", "Ana"), ("refresh", None), ("deal", "4-1"), ("ask", "delete")):
+        assert not view.handle(kind, value)
+    assert not view.unlocked and "Ana" not in view.html
+
+
+def test_the_key_in_a_file_beside_the_store_opens_it_and_a_wrong_key_does_not(monkeypatch):
+    store = filled_class()
+    (store.path.parent / classroom.KEY_FILE).write_text("owl-42\n")
+    view = TeacherView()
+    assert 'type="password"' in view.html and "Ana" not in view.html
+    assert not view.handle("key", "owl-41") and "That is not the class key" in view.html and "Ana" not in view.html
+    assert not view.handle("confirm") and not view.handle("deal", "3-1")
+    assert view.handle("key", " owl-42 ") and 'data-testid="class-table"' in view.html
+    monkeypatch.setenv(classroom.KEY_ENV, "env-key")  # the environment wins over the file
+    assert not TeacherView().handle("key", "owl-42") and TeacherView().handle("key", "env-key")
+
+
+def test_the_class_at_a_glance_detail_and_the_checks_missed_most(monkeypatch):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()
+    view = TeacherView(now=NOW)
+    view.handle("key", "k")
+    frame = view.class_frame().set_index("Learner")
+    assert list(frame.index) == ["Ana", "Bryok", "Colan"]
+    assert frame.loc["Ana", "Lessons finished"] == 1 and frame.loc["Bryok", "Lessons finished"] == 0
+    assert frame.loc["Ana", "Right first time"] == 100 and frame.loc["Bryok", "Right first time"] == 0
+    assert frame.loc["Colan", "Checks answered"] == 2
+    assert (frame.loc["Ana", "Games played"], frame.loc["Ana", "Games won"]) == (2, 1)
+    missed = view.missed_frame()
+    assert list(missed["Missed first time"]) == [2, 1] and missed.loc[0, "Who"] == "Bryok, Colan"
+    assert view.handle("show", "Colan")
+    assert "answered “Six”" in view.html and "How many?" in view.html
+    assert not view.handle("show", "Nobody")
+
+
+def test_reset_and_delete_ask_first_and_cancel_changes_nothing(monkeypatch):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    store = filled_class()
+    view = TeacherView()
+    view.handle("key", "k")
+    assert not view.handle("confirm")  # nothing asked yet
+    view.handle("show", "Ana")
+    view.handle("ask", "reset")
+    assert 'data-testid="confirm"' in view.html and "cannot be undone" in view.html
+    view.handle("cancel")
+    assert len(store.games("Ana")) == 2
+    view.handle("ask", "reset")
+    view.handle("confirm")
+    assert store.games("Ana") == [] and store.reached("Ana") == {} and "Ana" in store.learners()
+    view.handle("show", "Bryok")
+    view.handle("ask", "delete")
+    view.handle("confirm")
+    assert "Bryok" not in store.learners() and store.checks("Bryok") == []
+    assert not view.handle("ask", "explode")
+
+
+def test_the_class_deal_is_set_by_the_teacher_and_offered_by_every_play_app(monkeypatch):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()
+    assert "The class deal" not in PlayApp("pig", seed=1).html
+    view = TeacherView()
+    view.handle("key", "k")
+    assert not view.handle("deal", "four") and "is not a deal code" in view.html
+    assert view.handle("deal", "5-2611")
+    pig, cassino = PlayApp("pig", seed=1), PlayApp("cassino", seed=1)
+    assert "The class deal" in pig.html
+    assert pig.handle("classdeal") and pig.code == "5-2611"
+    assert cassino.handle("classdeal") and cassino.seed == 2611 and cassino.players == 2  # 5 do not fit: its number
+    view.handle("nodeal")
+    assert not PlayApp("pig", seed=1).handle("classdeal")
+
+
+def test_csv_exports_and_the_chart_hold_the_class(monkeypatch):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()
+    view = TeacherView()
+    view.handle("key", "k")
+    assert "data:text/csv" in view.html and "Colan" in view.csv_links()
+    days = classroom.activity_by_day(class_records(Progress()))
+    assert days == [("2026-11-20", 3, 2, 2, 0)]
+    chart = activity_chart(days)
+    assert chart.count("<rect") == 3 and "3 active" in chart and "<table" in chart
+
+
+def test_teacher_text_is_escaped(monkeypatch):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    store = Progress()
+    store.answer_check("<b>Eve</b>", "pig", "pig.deal", "<script>?", "<i>x</i>", False)
+    view = TeacherView()
+    view.handle("key", "k")
+    view.handle("show", "<b>Eve</b>")
+    assert "<b>Eve</b>" not in view.html and "&lt;b&gt;Eve&lt;/b&gt;" in view.html and "<script>" not in view.html

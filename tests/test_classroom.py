@@ -331,3 +331,18 @@ def test_teacher_text_is_escaped(monkeypatch):
     view.handle("key", "k")
     view.handle("show", "<b>Eve</b>")
     assert "<b>Eve</b>" not in view.html and "&lt;b&gt;Eve&lt;/b&gt;" in view.html and "<script>" not in view.html
+
+
+def test_the_command_line_backs_up_exports_and_imports(tmp_path, capsys):
+    from tutor.progress import main
+
+    store = filled_class()
+    assert main(["backup", str(tmp_path / "copy.sqlite3")]) == 0
+    assert Progress(tmp_path / "copy.sqlite3").learners() == store.learners()
+    assert main(["export"]) == 0
+    exported = capsys.readouterr().out.split("\n", 1)[1]
+    (tmp_path / "class.json").write_text(exported)
+    assert main(["import", str(tmp_path / "class.json")]) == 0 and "3 learners" in capsys.readouterr().out
+    (tmp_path / "bad.json").write_text("{")
+    assert main(["import", str(tmp_path / "bad.json")]) == 1 and "not JSON" in capsys.readouterr().err
+    assert main(["backup", str(store.path)]) == 1

@@ -554,3 +554,55 @@ def class_records(progress: Progress) -> dict[str, list[dict[str, Any]]]:
         "answers": rows("SELECT learner, key, correct, at FROM answers ORDER BY id", ("learner", "key", "correct", "at")),
         "cards": rows("SELECT learner, key, card FROM cards", ("learner", "key", "card")),
     }
+
+
+def backup(progress: Progress, target: Path | str) -> Path:
+    """Copy the store to ``target`` safely while apps are writing to it (SQLite's online backup)."""
+    target = Path(target)
+    if target.resolve() == progress.path.resolve():
+        raise ValueError("backup: the copy must go to another file.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source, copy = progress._connect(), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        copy.close()
+        source.close()
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tutor.progress``: where the class's records are, a backup, export and import."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m tutor.progress",
+                                     description="The class's records: where they are, a safe backup, export, import.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("where", help="print the progress file's path")
+    copy = sub.add_parser("backup", help="copy the progress file safely, even while the server runs")
+    copy.add_argument("target")
+    sub.add_parser("export", help="print every learner's records as JSON")
+    merge = sub.add_parser("import", help="merge records exported elsewhere (a JSON file)")
+    merge.add_argument("file")
+    args = parser.parse_args(argv)
+    if args.command == "where":
+        print(progress_path())
+        return 0
+    try:
+        progress = Progress()
+        if args.command == "backup":
+            print(f"Backed up to {backup(progress, args.target)}")
+        elif args.command == "export":
+            print(progress.export_json())
+        else:
+            names = progress.import_json(Path(args.file).read_text(encoding="utf-8"))
+            print(f"Merged the records of {len(names)} learners.")
+    except (ValueError, OSError, StoreError) as exc:
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

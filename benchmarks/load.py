@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import html
+import json
 import re
 import sys
 import threading
@@ -31,7 +32,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, log_path, serving  # noqa: E402
 from test_serving import (  # noqa: E402
     SERVED_ENV, KernelChannel, fetch, kernel_alive, kernel_id_of, kernel_processes, server_pid, voila_command)
 
@@ -199,37 +200,53 @@ async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
     return seen
 
 
-async def class_of(url: str, learners: int, browsers: int, moves: int) -> list[Learner]:
-    """All learners at once: ``browsers`` in one Chromium, the rest over websockets; half leave politely."""
+async def later(seconds: float, learner):
+    """A learner who arrives ``seconds`` after the first."""
+    await asyncio.sleep(seconds)
+    return await learner
+
+
+async def class_of(url: str, learners: int, browsers: int, moves: int, spread: float = 0.0) -> list[Learner]:
+    """The learners arriving evenly over ``spread`` seconds (all at once for 0): ``browsers`` in one Chromium, the
+    rest over websockets; half leave politely."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
+            step = spread / max(learners - 1, 1)
             return list(await asyncio.gather(
-                *(learn(browser, url, moves, i % 2 == 0) for i in range(browsers)),
-                *(learn_over_websocket(url, moves, i % 2 == 0) for i in range(learners - browsers))))
+                *(later(i * step * learners / max(browsers, 1), learn(browser, url, moves, i % 2 == 0))
+                  for i in range(browsers)),
+                *(later(i * step, learn_over_websocket(url, moves, i % 2 == 0)) for i in range(learners - browsers))))
         finally:
             await browser.close()
 
 
 def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limit: float = 120,
-             pool: int | None = None) -> LoadResult:
-    """Serve, let the class play, and watch the kernels go; ``pool`` heats that many kernels per app first."""
+             pool: int | None = None, class_size: int | None = None, spread: float = 0.0) -> LoadResult:
+    """Serve, let the class play, and watch the kernels go; ``pool`` heats that many kernels per app first;
+    ``class_size`` warms that many for the class's app only, as ``bash .ci/serve --class-size=N --class-apps=APP``
+    does (the other apps keep voila.json's pool); the class arrives over ``spread`` seconds."""
     extra = [] if pool is None else [f"--VoilaConfiguration.default_pool_size={pool}"]
+    if class_size is not None:
+        pools = {"default": {"pool_size": 2}, APP: {"pool_size": class_size}}
+        extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+        pool = class_size
     command = voila_command(ROOT / "notebooks", f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
                             f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", *extra)
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-load", env=SERVED_ENV) as url:
-        log = ROOT / "tests" / ".voila-load-test.log"
+        log = log_path("Voila-load")
         deadline = time.time() + 300
-        while f"Kernel pool of {APP} is filled" not in log.read_text():
+        while f"Kernel pool of {APP} is filled with {pool or 2} kernel" not in log.read_text():
             assert time.time() < deadline, "the pool did not fill within 5 minutes"
             time.sleep(0.5)
         sampler = MemorySampler(server_pid(url))
         sampler.start()
         started = time.perf_counter()
         result: list[Learner] = []
-        thread = threading.Thread(target=lambda: result.extend(asyncio.run(class_of(url, learners, browsers, moves))))
+        thread = threading.Thread(target=lambda: result.extend(asyncio.run(
+            class_of(url, learners, browsers, moves, spread))))
         thread.start()
         thread.join(timeout=900)
         assert result, "the class did not finish within 15 minutes"
@@ -254,11 +271,15 @@ def main() -> None:
     parser.add_argument("--browsers", type=int, default=3, help="how many of them use Chromium (default 3)")
     parser.add_argument("--moves", type=int, default=3)
     parser.add_argument("--pool", type=int, default=None, help="preheated kernels per app (default: voila.json's)")
+    parser.add_argument("--class-size", type=int, default=None,
+                        help="warm this many kernels for the class's app only (as .ci/serve --class-size --class-apps)")
+    parser.add_argument("--spread", type=float, default=0.0, help="the class arrives over this many seconds")
     args = parser.parse_args()
     from machine import describe
 
     print(describe())
-    result = run_load(args.learners, args.browsers, args.moves, pool=args.pool)
+    result = run_load(args.learners, args.browsers, args.moves, pool=args.pool, class_size=args.class_size,
+                      spread=args.spread)
     print(result.summary())
     for problem in result.problems[:20]:
         print("  ", problem)

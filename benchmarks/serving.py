@@ -31,7 +31,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, log_path, serving  # noqa: E402
 from machine import describe  # noqa: E402
 from test_serving import SERVED_ENV, fetch, kernel_id_of, notebook, preheated, server_pid, voila_command  # noqa: E402
 
@@ -113,7 +113,7 @@ def measure(loads: int, preheat: bool) -> tuple[dict[str, dict[str, list[float]]
         extra = [] if preheat else ["--VoilaConfiguration.preheat_kernel=False"]
         with serving(voila_command(folder, *extra), cwd=ROOT, ready="/voila/tree", what="Voila-bench",
                      env=SERVED_ENV) as url:
-            log = ROOT / "tests" / ".voila-bench-test.log"
+            log = log_path("Voila-bench")
             names = apps(folder)
             results: dict[str, dict[str, list[float]]] = {n: {} for n in names}
             with sync_playwright() as pw:

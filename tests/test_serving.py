@@ -22,7 +22,7 @@ import nbformat
 import psutil
 import pytest
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, serving
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, log_path, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text())
@@ -269,7 +269,7 @@ def test_voila_finds_the_gwari_template_where_serve_points(monkeypatch):
 def served():
     """``bash .ci/serve`` on a free loopback port; yields the URL and the server's log."""
     with serving(["bash", ".ci/serve"], cwd=ROOT, ready="/voila/tree", what="Serve") as url:
-        yield url, ROOT / "tests" / ".serve-test.log"
+        yield url, log_path("Serve")
 
 
 def test_classroom_mode_listens_on_the_network_and_prints_the_address():
@@ -277,7 +277,7 @@ def test_classroom_mode_listens_on_the_network_and_prints_the_address():
         port = int(url.rsplit(":", 1)[1])
         listening = {c.laddr.ip for c in psutil.net_connections("tcp")
                      if c.status == psutil.CONN_LISTEN and c.laddr.port == port}
-        printed = (ROOT / "tests" / ".classroom-test.log").read_text()
+        printed = log_path("Classroom").read_text()
     assert listening == {"0.0.0.0"}
     assert "Give the class this address" in printed
     assert re.search(rf"  http://(?!127\.)[\w.-]+:{port}/voila/render/index\.ipynb", printed)
@@ -476,7 +476,7 @@ def test_a_kernel_taken_from_the_pool_during_a_cull_pass_is_not_culled(tmp_path)
              "threading.Thread(target=keep, daemon=True).start()")
     command = voila_command(tmp_path, "--VoilaConfiguration.default_pool_size=1",
                             f"--MappingKernelManager.cull_idle_timeout={idle}", "--MappingKernelManager.cull_interval=1")
-    log = ROOT / "tests" / ".voila-cull-race-test.log"
+    log = log_path("Voila-cull-race")
 
     def wait_for(predicate, what: str, seconds: float = 120) -> None:
         deadline = time.time() + seconds
@@ -524,6 +524,6 @@ def test_a_learner_who_leaves_frees_the_kernel(faulty, chromium):
     while any(kernel_alive(faulty, k) for k in ids):
         assert time.time() < deadline, "the learners' kernels were not released within the cull window"
         time.sleep(0.5)
-    log = (ROOT / "tests" / ".voila-faults-test.log").read_text()
+    log = log_path("Voila-faults").read_text()
     assert f"Kernel shutdown: {ids[0]}" in log and f"({ids[0]}) with" not in log, "shut down by its page, not culled"
     assert f"({ids[1]}) with 0 connections" in log, "culled"

@@ -20,6 +20,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def log_path(what: str) -> Path:
+    """Where a server's output goes: one file per server and per test worker (two workers may run the same server)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return ROOT / "tests" / f".{what.lower()}{'-' + worker if worker else ''}-test.log"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -30,8 +36,8 @@ def free_port() -> int:
 def serving(command: list[str], *, cwd: Path, ready: str, what: str, env: dict | None = None):
     """Run a server until the block ends; ``ready`` is a path that answers once it is up."""
     port = free_port()
-    log_path = ROOT / "tests" / f".{what.lower()}-test.log"
-    with open(log_path, "w") as log:
+    log_file = log_path(what)
+    with open(log_file, "w") as log:
         proc = subprocess.Popen([*command, f"--port={port}"], cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
                                 env={**os.environ, **(env or {})})
         url = f"http://127.0.0.1:{port}"
@@ -43,9 +49,9 @@ def serving(command: list[str], *, cwd: Path, ready: str, what: str, env: dict |
                     break
                 except OSError:
                     if proc.poll() is not None:
-                        raise RuntimeError(f"{what} stopped while starting; see {log_path}") from None
+                        raise RuntimeError(f"{what} stopped while starting; see {log_file}") from None
                     if time.time() > deadline:
-                        raise RuntimeError(f"{what} did not start within 120 s; see {log_path}") from None
+                        raise RuntimeError(f"{what} did not start within 120 s; see {log_file}") from None
                     time.sleep(0.3)
             yield url
         finally:

@@ -527,3 +527,49 @@ def test_a_learner_who_leaves_frees_the_kernel(faulty, chromium):
     log = log_path("Voila-faults").read_text()
     assert f"Kernel shutdown: {ids[0]}" in log and f"({ids[0]}) with" not in log, "shut down by its page, not culled"
     assert f"({ids[1]}) with 0 connections" in log, "culled"
+
+
+def test_pools_fill_one_kernel_at_a_time_and_wait_for_the_class_to_arrive(monkeypatch):
+    """Pool kernels start one by one; once learners take kernels, refills wait for a quiet spell and then go
+    ``refill_gap`` apart; a kernel started for a learner never waits.  (On a clock the test moves.)"""
+    import asyncio
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from tutor.serving import PREHEAT, ClassroomKernelManager
+
+    clock = {"now": 1000.0}
+    started: list[tuple[str, float]] = []
+
+    async def fake_start(self, *args, **kwargs):
+        started.append(("pool" if (kwargs.get("env") or {}).get(PREHEAT) == "True" else "learner", clock["now"]))
+        return f"k{len(started)}"
+
+    async def fake_sleep(seconds):
+        clock["now"] += seconds
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", fake_start)
+    monkeypatch.setattr(ClassroomKernelManager, "__contains__", lambda self, kernel_id: True, raising=False)
+    monkeypatch.setattr(ClassroomKernelManager, "get_kernel", lambda self, kernel_id: SimpleNamespace())
+    monkeypatch.setattr("tutor.serving.time.monotonic", lambda: clock["now"])
+    monkeypatch.setattr("tutor.serving.asyncio.sleep", fake_sleep)
+    manager = ClassroomKernelManager(refill_quiet=8.0, refill_gap=3.0, heat_gap=0.0)
+    pooled = {"a", "b", "c"}
+    monkeypatch.setattr(manager, "pooled_kernels", lambda: set(pooled))
+    pool = {"env": {PREHEAT: "True"}}
+
+    async def scenario() -> None:
+        for _ in range(3):  # before the class: one after another, no waiting
+            await manager.start_kernel(**pool)
+        pooled.difference_update({"a", "b"})  # two learners take a kernel each
+        await manager.start_kernel(env={})  # a learner starting a kernel of their own: at once
+        await manager.start_kernel(**pool)  # a refill: after a quiet spell
+        await manager.start_kernel(**pool)  # the next: a gap later
+
+    asyncio.run(scenario())
+    times = [t for _kind, t in started]
+    assert [kind for kind, _t in started] == ["pool"] * 3 + ["learner", "pool", "pool"]
+    assert times[:4] == [1000.0] * 4
+    assert times[4] >= 1000.0 + 8.0, "the refill did not wait for the class to arrive"
+    assert times[5] - times[4] >= 3.0, "two refills started together"

@@ -261,8 +261,9 @@ class TeacherView(GwariWidget):
     def render(self) -> str:
         """Closed (how to open it), locked (the key box), or the class."""
         h = self.level
-        parts = ['<div class="gw-panel gw-teacher">', heading(h, "Your class")]
         key = self._key()
+        title = "The class view is closed" if not key else "Open the class view" if not self.unlocked else "The class"
+        parts = ['<div class="gw-panel gw-teacher">', heading(h, title)]
         if not key:
             where = classroom.key_file(self.progress)
             parts.append(

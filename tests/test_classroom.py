@@ -346,3 +346,55 @@ def test_the_command_line_backs_up_exports_and_imports(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{")
     assert main(["import", str(tmp_path / "bad.json")]) == 1 and "not JSON" in capsys.readouterr().err
     assert main(["backup", str(store.path)]) == 1
+
+
+# ---------------------------------------------------------------- in the browser (no sqlite3)
+
+
+def test_in_the_browser_records_are_kept_in_the_pages_storage_and_come_back_after_a_reload(monkeypatch):
+    """Python in the browser has no sqlite3: the records go to the widgets (the page keeps them in its storage)
+    and, after a reload, come back from the page before the learner starts."""
+    import tutor.progress
+
+    monkeypatch.setattr(tutor.progress, "sqlite3", None)
+    monkeypatch.setattr(classroom, "sqlite3", None)
+    drill = DrillWidget(seed=2, size=3, new=3)
+    assert drill.keeps_in_browser and classroom.in_browser()
+    assert drill.handle("start", "Ana")
+    ex = drill.exercise
+    drill.handle("choose", 0) if ex.kind == "choice" else drill.handle("answer", "onan")
+    kept = json.loads(drill.kept)
+    assert 'data-testid="save-progress"' in PlayApp("pig", seed=1).html  # the learner can carry it to the teacher
+    assert list(kept["learners"]) == ["Ana"] and len(kept["learners"]["Ana"]["answers"]) >= 1
+    lesson = LessonView("pig")
+    lesson.parts(lesson.lesson.rules[0])[-1].handle("choose", 0)
+    text = drill.kept
+    assert json.loads(text)["learners"]["Ana"]["checks"]
+    # a reload: a new kernel, nothing in memory; the page gives the kept records back
+    monkeypatch.setattr(classroom, "_store", None)
+    monkeypatch.setattr(classroom, "_restored", False)
+    monkeypatch.setattr(classroom, "_learner", "")
+    again = DrillWidget(seed=2)
+    assert again.handle("restore", text) and again.handle("learner", "Ana")
+    assert again.handle("start", "Ana") and again.deck.cards.keys() == drill.deck.cards.keys()
+    assert classroom.store().checks("Ana")[0].lesson == "pig"
+    assert not again.handle("restore", 12)
+    monkeypatch.setattr(classroom, "_restored", False)  # a broken copy in a fresh page is refused, changing nothing
+    assert not again.handle("restore", "{broken") and classroom.store().learners() == ["Ana"]
+    # the browser's records, imported by the teacher's store on the server
+    monkeypatch.setattr(tutor.progress, "sqlite3", sqlite3)
+    assert Progress().import_json(text) == ["Ana"] and Progress().checks("Ana")[0].rule == lesson.lesson.rules[0].id
+
+
+def test_the_teacher_imports_a_file_a_learner_saved_and_a_broken_one_changes_nothing(monkeypatch, tmp_path):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    other = Progress(tmp_path / "elsewhere.sqlite3", clock=lambda: NOW)
+    other.answer_check("Eseld", "gnav", "gnav.pack", "How many cards?", "42", True)
+    view = TeacherView()
+    view.handle("key", "k")
+    assert view.handle("import", other.export_json())
+    assert "Merged the records of Eseld" in view.html and "Eseld" in view.names
+    for bad in ("", "{", json.dumps({"format": "gwari-progress", "version": 2, "learners": {"X": {"games": 3}}})):
+        assert not view.handle("import", bad)
+        assert "could not be read" in view.html
+    assert view.names == ["Eseld"]

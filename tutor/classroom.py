@@ -26,7 +26,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.progress import PlayedGame, Progress, StoreError, class_records, learner_name, progress_path
+from tutor.progress import (BrowserProgress, PlayedGame, Progress, StoreError, class_records, learner_name,
+                            progress_path, sqlite3)
 
 KEY_ENV = "GWARI_CLASS_KEY"
 KEY_FILE = "class-key"
@@ -35,8 +36,9 @@ REVIEW_STATE = 2  # an FSRS card in its Review state: a word the learner knows
 
 _learner = ""
 _listeners: "weakref.WeakSet[Any]" = weakref.WeakSet()
-_store: Progress | None = None
+_store: Progress | BrowserProgress | None = None
 _store_problem = ""
+_restored = False
 
 
 # ---------------------------------------------------------------- the learner at this browser
@@ -68,9 +70,19 @@ def set_learner(name: Any) -> str:
 # ---------------------------------------------------------------- the store
 
 
-def store() -> Progress | None:
-    """The class's progress store, opened once per kernel (None where progress cannot be kept)."""
+def in_browser() -> bool:
+    """Whether progress is kept in the browser's own storage (Python in the browser has no sqlite3)."""
+    return sqlite3 is None
+
+
+def store() -> Progress | BrowserProgress | None:
+    """The class's progress store, opened once per kernel (None where progress cannot be kept).  In the browser,
+    the records live in the page's storage: every change is handed to the learner's widgets to keep."""
     global _store, _store_problem
+    if in_browser():
+        if _store is None:
+            _store = BrowserProgress(saved=_keep_in_browser)
+        return _store
     if _store is None or _store.path != progress_path():
         try:
             _store = Progress()
@@ -78,6 +90,28 @@ def store() -> Progress | None:
         except (StoreError, OSError) as exc:
             _store, _store_problem = None, str(exc)
     return _store
+
+
+def _keep_in_browser(text: str) -> None:
+    for widget in list(_listeners):
+        widget.kept = text
+
+
+def kept_in_browser() -> str:
+    """The records the page keeps, as text ("" while there are none, so an empty copy never replaces a full one)."""
+    progress = store() if in_browser() else None
+    return progress.export_json() if isinstance(progress, BrowserProgress) and progress.learners() else ""
+
+
+def restore(text: str) -> list[str]:
+    """The records the browser kept, given back after a reload (once per kernel; later copies are the same)."""
+    global _restored
+    progress = store()
+    if not isinstance(progress, BrowserProgress) or _restored:
+        return []
+    names = progress.load(text)
+    _restored = True
+    return names
 
 
 def store_problem() -> str:
@@ -138,7 +172,7 @@ def key_opens(typed: Any, progress: Progress | None = None) -> bool:
 
 def class_deal() -> str:
     """The class deal for today, as a deal code ("" when the teacher has set none).  Asking creates no store."""
-    if _store is None and not progress_path().exists():
+    if _store is None and not in_browser() and not progress_path().exists():
         return ""
     progress = store()
     if progress is None:

@@ -444,73 +444,45 @@ class Progress:
         """Merge exported progress (version 1 or 2): a drill card is kept from whichever side reviewed it last,
         and a record already here is not added twice.  Returns the learners.  Nothing is written unless all of
         it can be read."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ValueError(f"progress JSON: not JSON ({getattr(exc, 'msg', exc)}).") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in (1, VERSION):
-            raise ValueError(f"progress JSON: 'format' must be {FORMAT!r} and 'version' 1 or {VERSION}.")
-        learners = data.get("learners")
-        if not isinstance(learners, dict):
-            raise ValueError("progress JSON: 'learners' must be an object of name → progress.")
+        parsed = _read_export(text)
         statements: list[tuple[str, tuple]] = []
-        for raw, part in learners.items():
-            name = learner_name(raw)
-            where = f"progress JSON: learner {name!r}"
-            if not isinstance(part, dict):
-                raise ValueError(f"{where}: must be an object.")
+        for name, part in parsed.items():
             statements.append(("INSERT OR IGNORE INTO learners (name, since) VALUES (?, ?)",
-                               (name, str(part.get("since") or self._now())[:40])))
-            statements += self._import_drill(name, part, where)
-            statements += self._import_lessons(name, part, where)
-            had_games = {json.dumps(g.row(), sort_keys=True) for g in self.games(name)}
-            for i, row in enumerate(_list(part, "games", where)):
-                game = PlayedGame.from_row(row, f"{where}, game {i + 1}")
-                if json.dumps(game.row(), sort_keys=True) not in had_games:
+                               (name, part["since"] or self._now())))
+            mine = self.deck(name).cards
+            for key, card_dict in part["cards"].items():
+                theirs = FsrsCard.from_dict(card_dict)
+                ours = mine.get(key)
+                if ours is None or _last(theirs) > _last(ours):
+                    statements.append(("INSERT INTO cards (learner, key, card) VALUES (?, ?, ?) ON CONFLICT "
+                                       "(learner, key) DO UPDATE SET card = excluded.card",
+                                       (name, str(key), theirs.to_json())))
+            known = set(self.answers(name))
+            for key, correct, near, at in part["answers"]:
+                if (key, correct, near, at) not in known:
+                    statements.append(("INSERT INTO answers (learner, key, correct, near, at) VALUES (?, ?, ?, ?, ?)",
+                                       (name, key, int(correct), int(near), at)))
+            had = set(self.fumbles(name))
+            for expected, typed in part["fumbles"]:
+                if (expected, typed) not in had:
+                    statements.append(("INSERT INTO fumbles (learner, expected, typed, at) VALUES (?, ?, ?, ?)",
+                                       (name, expected, typed, self._now())))
+            for lesson, rule, at in part["reached"]:
+                statements.append(("INSERT OR IGNORE INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?)",
+                                   (name, lesson, rule, at)))
+            checked = {(c.lesson, c.rule, c.question, c.answer, c.correct, c.at) for c in self.checks(name)}
+            for lesson, rule, question, answer, correct, at in part["checks"]:
+                if (lesson, rule, question, answer, correct, at) not in checked:
+                    statements.append(("INSERT INTO checks (learner, lesson, rule, question, answer, correct, at) "
+                                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (name, lesson, rule, question, answer,
+                                                                         int(correct), at)))
+            played = {json.dumps(g.row(), sort_keys=True) for g in self.games(name)}
+            for row in part["games"]:
+                game = PlayedGame.from_row(row)
+                if json.dumps(game.row(), sort_keys=True) not in played:
                     statements.append(self._game_row(name, game, game.at or self._now()))
         self._write(statements)
-        return [learner_name(n) for n in learners]
-
-    def _import_drill(self, name: str, part: dict, where: str) -> list[tuple[str, tuple]]:
-        out: list[tuple[str, tuple]] = []
-        mine = self.deck(name).cards
-        cards = part.get("cards", {})
-        if not isinstance(cards, dict):
-            raise ValueError(f"{where}: 'cards' must be an object of word → card.")
-        for key, card_dict in cards.items():
-            try:
-                theirs = FsrsCard.from_dict(card_dict)
-            except (TypeError, KeyError, ValueError, AttributeError):
-                raise ValueError(f"{where}: the drill card {key!r} cannot be read.") from None
-            ours = mine.get(key)
-            if ours is None or _last(theirs) > _last(ours):
-                out.append(("INSERT INTO cards (learner, key, card) VALUES (?, ?, ?) ON CONFLICT "
-                            "(learner, key) DO UPDATE SET card = excluded.card", (name, str(key), theirs.to_json())))
-        known = set(self.answers(name))
-        for row in _rows(part, "answers", 4, where):
-            key, correct, near, at = row
-            if (str(key), bool(correct), bool(near), str(at)) not in known:
-                out.append(("INSERT INTO answers (learner, key, correct, near, at) VALUES (?, ?, ?, ?, ?)",
-                            (name, str(key), int(bool(correct)), int(bool(near)), str(at))))
-        had = set(self.fumbles(name))
-        for expected, typed in _rows(part, "fumbles", 2, where):
-            if (str(expected), str(typed)) not in had:
-                out.append(("INSERT INTO fumbles (learner, expected, typed, at) VALUES (?, ?, ?, ?)",
-                            (name, str(expected), str(typed), self._now())))
-        return out
-
-    def _import_lessons(self, name: str, part: dict, where: str) -> list[tuple[str, tuple]]:
-        out: list[tuple[str, tuple]] = []
-        for lesson, rule, at in _rows(part, "reached", 3, where):
-            out.append(("INSERT OR IGNORE INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?)",
-                        (name, str(lesson), str(rule), str(at))))
-        had = {(c.lesson, c.rule, c.question, c.answer, c.correct, c.at) for c in self.checks(name)}
-        for lesson, rule, question, answer, correct, at in _rows(part, "checks", 6, where):
-            item = (str(lesson), str(rule), str(question), str(answer), bool(correct), str(at))
-            if item not in had:
-                out.append(("INSERT INTO checks (learner, lesson, rule, question, answer, correct, at) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)", (name, *item[:4], int(item[4]), item[5])))
-        return out
+        return list(parsed)
 
 
 def _list(part: dict, key: str, where: str) -> list:
@@ -606,3 +578,197 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+class BrowserProgress:
+    """The class's records where there is no ``sqlite3`` (Python in the browser): the same calls as ``Progress``,
+    kept in memory as the export format and handed to ``saved`` after every change, so the page can keep them in
+    the browser's own storage and give them back after a reload (``load``).  Export and import as ``Progress``."""
+
+    path = Path("browser-storage")
+    report = ""
+    recovered = None
+
+    def __init__(self, *, clock: Clock = utc_now, saved: Any = None) -> None:
+        self.clock = clock
+        self.saved = saved
+        self.data: dict[str, dict[str, Any]] = {}
+        self.settings: dict[str, str] = {}
+
+    def _now(self) -> str:
+        return self.clock().isoformat()
+
+    def _learner(self, learner: str) -> dict[str, Any]:
+        name = learner_name(learner)
+        return self.data.setdefault(name, {"since": self._now(), "cards": {}, "answers": [], "fumbles": [],
+                                           "reached": [], "checks": [], "games": []})
+
+    def _changed(self) -> None:
+        if self.saved is not None:
+            self.saved(self.export_json())
+
+    def load(self, text: str) -> list[str]:
+        """Take back what the browser kept (a store's export); anything unreadable is refused and changes nothing."""
+        return self.import_json(text)
+
+    # the same calls as Progress
+    def add_learner(self, learner: str) -> str:
+        new = learner_name(learner) not in self.data
+        self._learner(learner)
+        if new:
+            self._changed()
+        return learner_name(learner)
+
+    def learners(self) -> list[str]:
+        return sorted(self.data, key=lambda n: (n.casefold(), n))
+
+    def since(self, learner: str) -> str:
+        return self.data.get(learner_name(learner), {}).get("since", "")
+
+    def reset(self, learner: str) -> None:
+        since = self._learner(learner)["since"]
+        self.data[learner_name(learner)] = {"since": since, "cards": {}, "answers": [], "fumbles": [], "reached": [],
+                                            "checks": [], "games": []}
+        self._changed()
+
+    def delete(self, learner: str) -> None:
+        self.data.pop(learner_name(learner), None)
+        self._changed()
+
+    def reach(self, learner: str, lesson: str, rule: str) -> None:
+        part = self._learner(learner)
+        if not any(r[:2] == [str(lesson)[:60], str(rule)[:80]] for r in part["reached"]):
+            part["reached"].append([str(lesson)[:60], str(rule)[:80], self._now()])
+            self._changed()
+
+    def reached(self, learner: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for lesson, rule, _at in self.data.get(learner_name(learner), {}).get("reached", []):
+            out.setdefault(lesson, set()).add(rule)
+        return out
+
+    def answer_check(self, learner: str, lesson: str, rule: str, question: str, answer: str, correct: bool) -> None:
+        part = self._learner(learner)
+        lesson, rule, now = str(lesson)[:60], str(rule)[:80], self._now()
+        if not any(r[:2] == [lesson, rule] for r in part["reached"]):
+            part["reached"].append([lesson, rule, now])
+        part["checks"].append([lesson, rule, str(question)[:MAX_TEXT], str(answer)[:MAX_TEXT], bool(correct), now])
+        self._changed()
+
+    def checks(self, learner: str) -> list[CheckAnswer]:
+        return [CheckAnswer(*row) for row in self.data.get(learner_name(learner), {}).get("checks", [])]
+
+    def keep_game(self, learner: str, game: PlayedGame) -> None:
+        row = game.row()
+        row["at"] = game.at or self._now()
+        self._learner(learner)["games"].append(row)
+        self._changed()
+
+    def games(self, learner: str) -> list[PlayedGame]:
+        return [PlayedGame.from_row(row) for row in self.data.get(learner_name(learner), {}).get("games", [])]
+
+    def setting(self, key: str) -> str:
+        return self.settings.get(str(key), "")
+
+    def set_setting(self, key: str, value: str) -> None:
+        if value:
+            self.settings[str(key)] = str(value)[:MAX_TEXT]
+        else:
+            self.settings.pop(str(key), None)
+
+    def deck(self, learner: str, *, clock: Clock | None = None) -> Deck:
+        cards = self.data.get(learner_name(learner), {}).get("cards", {})
+        return Deck({k: FsrsCard.from_dict(c) for k, c in cards.items()}, clock=clock or self.clock)
+
+    def record(self, learner: str, answered: Answered, card: FsrsCard) -> None:
+        part = self._learner(learner)
+        part["cards"][answered.key] = json.loads(card.to_json())
+        part["answers"].append([answered.key, bool(answered.correct), bool(answered.near), answered.when.isoformat()])
+        self._changed()
+
+    def answers(self, learner: str) -> list[tuple[str, bool, bool, str]]:
+        return [tuple(a) for a in self.data.get(learner_name(learner), {}).get("answers", [])]  # type: ignore[misc]
+
+    def record_fumbles(self, learner: str, fumbles: Iterable[tuple[str, str]], entries: Iterable[Entry] = (),
+                       ) -> list[str]:
+        part = self._learner(learner)
+        now = self.clock()
+        deck = self.deck(learner, clock=lambda: now)
+        marked: list[str] = []
+        for expected, typed in [(str(e)[:100], str(t)[:200]) for e, t in fumbles]:
+            part["fumbles"].append([expected, typed])
+            entry = entry_for_word(expected, entries)
+            if entry is None or entry.key in marked:
+                continue
+            answered = deck.review(entry.key, False)
+            marked.append(entry.key)
+            part["cards"][entry.key] = json.loads(deck.cards[entry.key].to_json())
+            part["answers"].append([entry.key, False, False, answered.when.isoformat()])
+        self._changed()
+        return marked
+
+    def fumbles(self, learner: str) -> list[tuple[str, str]]:
+        return [tuple(f) for f in self.data.get(learner_name(learner), {}).get("fumbles", [])]  # type: ignore[misc]
+
+    def export_json(self) -> str:
+        learners = {name: self.data[name] for name in self.learners()}
+        return json.dumps({"format": FORMAT, "version": VERSION, "learners": learners}, ensure_ascii=False, indent=1)
+
+    def import_json(self, text: str) -> list[str]:
+        """Merge an export, every part checked first as ``Progress.import_json`` checks it; nothing is counted twice."""
+        parsed = _read_export(text)
+        merged = {name: dict(part) for name, part in self.data.items()}
+        for name, part in parsed.items():
+            mine = merged.setdefault(name, {"since": part.get("since") or self._now(), "cards": {}, "answers": [],
+                                            "fumbles": [], "reached": [], "checks": [], "games": []})
+            for key, card in part.get("cards", {}).items():
+                theirs = FsrsCard.from_dict(card)
+                ours = mine["cards"].get(key)
+                if ours is None or _last(theirs) > _last(FsrsCard.from_dict(ours)):
+                    mine["cards"] = {**mine["cards"], key: card}
+            for field_name in ("answers", "fumbles", "reached", "checks"):
+                seen = {json.dumps(r) for r in mine[field_name]}
+                mine[field_name] = mine[field_name] + [r for r in part.get(field_name, []) if json.dumps(r) not in seen]
+            seen_games = {json.dumps(g, sort_keys=True) for g in mine["games"]}
+            mine["games"] = mine["games"] + [g for g in part.get("games", [])
+                                             if json.dumps(g, sort_keys=True) not in seen_games]
+        self.data = merged
+        self._changed()
+        return list(parsed)
+
+
+def _read_export(text: str) -> dict[str, dict[str, Any]]:
+    """An export (version 1 or 2) read and checked, field by field; a bad one raises ValueError naming the field."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ValueError(f"progress JSON: not JSON ({getattr(exc, 'msg', exc)}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in (1, VERSION):
+        raise ValueError(f"progress JSON: 'format' must be {FORMAT!r} and 'version' 1 or {VERSION}.")
+    learners = data.get("learners")
+    if not isinstance(learners, dict):
+        raise ValueError("progress JSON: 'learners' must be an object of name → progress.")
+    out: dict[str, dict[str, Any]] = {}
+    for raw, part in learners.items():
+        name = learner_name(raw)
+        where = f"progress JSON: learner {name!r}"
+        if not isinstance(part, dict):
+            raise ValueError(f"{where}: must be an object.")
+        cards = part.get("cards", {})
+        if not isinstance(cards, dict):
+            raise ValueError(f"{where}: 'cards' must be an object of word → card.")
+        for key, card in cards.items():
+            try:
+                FsrsCard.from_dict(card)
+            except (TypeError, KeyError, ValueError, AttributeError):
+                raise ValueError(f"{where}: the drill card {key!r} cannot be read.") from None
+        clean: dict[str, Any] = {"since": str(part.get("since") or "")[:40], "cards": dict(cards)}
+        clean["answers"] = [[str(k), bool(c), bool(n), str(at)] for k, c, n, at in _rows(part, "answers", 4, where)]
+        clean["fumbles"] = [[str(e), str(t)] for e, t in _rows(part, "fumbles", 2, where)]
+        clean["reached"] = [[str(a), str(b), str(c)] for a, b, c in _rows(part, "reached", 3, where)]
+        clean["checks"] = [[str(a), str(b), str(q), str(ans), bool(c), str(at)]
+                           for a, b, q, ans, c, at in _rows(part, "checks", 6, where)]
+        clean["games"] = [PlayedGame.from_row(row, f"{where}, game {i + 1}").row()
+                          for i, row in enumerate(_list(part, "games", where))]
+        out[name] = clean
+    return out

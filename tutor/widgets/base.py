@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+from urllib.parse import quote
 
 import anywidget
 import traitlets
@@ -42,6 +43,8 @@ class GwariWidget(anywidget.AnyWidget):
     interval = traitlets.Int(1200).tag(sync=True)
     learner = traitlets.Unicode("").tag(sync=True)
     asks_learner = traitlets.Bool(False).tag(sync=True)
+    keeps_in_browser = traitlets.Bool(False).tag(sync=True)
+    kept = traitlets.Unicode("").tag(sync=True)
     accepts: tuple[str, ...] = ()
     learner_purpose = "so your teacher sees your progress"
 
@@ -53,6 +56,9 @@ class GwariWidget(anywidget.AnyWidget):
         self.learner_problem = ""
         if self.asks_learner:
             self.learner = classroom.learner()
+            self.keeps_in_browser = classroom.in_browser()
+            if self.keeps_in_browser:
+                self.kept = classroom.kept_in_browser()
             classroom.listen(self)
         self.on_msg(self._receive)
 
@@ -64,11 +70,11 @@ class GwariWidget(anywidget.AnyWidget):
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
         """Act on one message as the browser would send it; returns whether it was accepted."""
-        known = self.accepts + (("learner", "forget") if self.asks_learner else ())
+        known = self.accepts + (("learner", "forget", "restore") if self.asks_learner else ())
         if kind not in known or not isinstance(inputs or {}, dict):
             return False
         typed = str((inputs or {}).get("learner") or "").strip()
-        if self.asks_learner and kind not in ("learner", "forget") and typed and typed != self.learner:
+        if self.asks_learner and kind not in ("learner", "forget", "restore") and typed and typed != self.learner:
             try:  # a name typed in the box and not saved counts from the learner's next action
                 classroom.set_learner(typed)
             except ValueError:
@@ -95,6 +101,13 @@ class GwariWidget(anywidget.AnyWidget):
         self.announce(f"Your progress is kept under {name}.")
         self.refresh()
 
+    def on_restore(self, value: Any, _inputs: dict) -> None:
+        """The records this browser kept (Python in the browser keeps no file): taken back once per page."""
+        if not isinstance(value, str) or len(value) > 5_000_000:
+            raise ValueError("restore: the kept records must be text")
+        classroom.restore(value)
+        self.refresh()
+
     def on_forget(self, _value: Any, _inputs: dict) -> None:
         """Not this learner: the name is forgotten here and in the browser, and asked for again."""
         classroom.set_learner("")
@@ -114,10 +127,14 @@ class GwariWidget(anywidget.AnyWidget):
         store = classroom.store_problem()
         store = f'<span class="gw-small" data-testid="store-problem">{esc(store)}</span>' if store else ""
         if self.learner:
+            save = ""
+            if self.keeps_in_browser and self.kept:  # no server: the learner carries their records to the teacher
+                save = (f'<a download="gwari-progress.json" data-testid="save-progress" href="data:application/json;'
+                        f'charset=utf-8,{quote(self.kept)}">Save my progress to a file</a> (for your teacher)')
             return (f'<div class="gw-row gw-learner gw-small" data-testid="learner">Your progress is kept under '
                     f'<strong>{esc(self.learner)}</strong>.'
                     + button("Not you?", "forget", key="forget", title="Forget this name on this computer")
-                    + f"{store}</div>")
+                    + f"{save}{store}</div>")
         box = f"gw-learner-{id(self) % 100000}"
         return (f'<div class="gw-row gw-learner gw-small" data-testid="learner"><label for="{box}">Your name, '
                 f'{esc(self.learner_purpose)}:</label><input type="text" id="{box}" data-gw-input="learner" '

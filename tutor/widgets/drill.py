@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor import classroom, render
 from tutor.cards import Card
-from tutor.progress import Progress, StoreError, learner_name
+from tutor.progress import BrowserProgress, Progress, StoreError, learner_name
 from tutor.vocab import Deck, Verdict, load_vocab, summarise
 from tutor.vocab.exercises import Exercise, judge, known_words, plan_session
 from tutor.vocab.schedule import Answered, Clock, score_line, utc_now
@@ -55,11 +55,14 @@ class DrillWidget(GwariWidget):
     # ------------------------------------------------------------ what the learner does
 
     @property
-    def progress(self) -> Progress:
-        """The progress file (opened on first use)."""
+    def progress(self) -> Progress | BrowserProgress:
+        """The class's store (opened on first use; in the browser, the page's own storage)."""
         if self._progress is None:
-            self._progress = Progress(clock=self.clock)
-            self.notice = self._progress.report
+            progress = classroom.store()
+            if progress is None:
+                raise StoreError(classroom.store_problem() or "progress cannot be kept here")
+            self._progress = progress
+            self.notice = classroom.store_problem()
         return self._progress
 
     @property
@@ -80,7 +83,11 @@ class DrillWidget(GwariWidget):
             raise
         self.problem = ""
         classroom.set_learner(self.learner)
-        self.deck = self.progress.deck(self.learner, clock=self.clock)
+        try:
+            self.deck = self.progress.deck(self.learner, clock=self.clock)
+        except (StoreError, OSError) as exc:  # the session goes on; nothing of it is kept
+            self.notice = f"Your progress cannot be kept on this computer ({exc}); the session goes on."
+            self.deck = Deck(clock=self.clock)
         self.exercises = plan_session(self.deck, self.entries, self.rng, size=self.size, new=self.new)
         self.index, self.answered, self.results = 0, [], []
         self._clear()
@@ -185,7 +192,7 @@ class DrillWidget(GwariWidget):
             self.answered.append(answered)
             try:
                 self.progress.record(self.learner, answered, self.deck.cards[key])
-            except StoreError as exc:
+            except (StoreError, OSError) as exc:
                 self.notice = f"Your answers could not be saved ({exc}); the session goes on."
 
     def score(self) -> tuple[int, int, int]:

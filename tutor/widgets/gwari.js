@@ -7,9 +7,19 @@
 const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
 // The learner's name, typed once, is remembered by this browser for every Gwari app.
 const LEARNER = "gwari.learner";
+// Where Python runs in the browser (no server), the class's records are kept here too.
+const KEPT = "gwari.progress";
 
 function remembered() {
   try { return window.localStorage.getItem(LEARNER) || ""; } catch (e) { return ""; }
+}
+
+function stored(key) {
+  try { return window.localStorage.getItem(key) || ""; } catch (e) { return ""; }
+}
+
+function store(key, text) {
+  try { window.localStorage.setItem(key, text); } catch (e) { /* full or off: kept for this page only */ }
 }
 
 function remember(name) {
@@ -128,6 +138,13 @@ function render({ model, el }) {
 
   const onChange = (event) => {
     const target = event.target;
+    if (target.matches && target.matches("input[type=file][data-gw]")) {
+      // A file chosen (records a learner saved): its text is sent, never the file's path.
+      const file = target.files && target.files[0];
+      if (file && file.size <= 5000000) file.text().then((text) => send(target.dataset.gw, text));
+      else if (file) send(target.dataset.gw, "");
+      return;
+    }
     if (target.matches && target.matches("input[data-gw], select[data-gw]")) {
       send(target.dataset.gw, target.type === "checkbox" ? String(target.checked) : target.value);
     }
@@ -178,6 +195,9 @@ function render({ model, el }) {
   const onLearner = () => {
     if (model.get("asks_learner")) remember(model.get("learner"));
   };
+  const onKept = () => {
+    if (model.get("keeps_in_browser") && model.get("kept")) store(KEPT, model.get("kept"));
+  };
   const onDrawn = () => {
     if (!awaiting) return;
     awaiting = false;
@@ -194,8 +214,10 @@ function render({ model, el }) {
   model.on("change:playing", onPlaying);
   model.on("change:interval", onPlaying);
   model.on("change:learner", onLearner);
+  model.on("change:kept", onKept);
   draw();
   onPlaying();
+  if (model.get("keeps_in_browser") && stored(KEPT)) send("restore", stored(KEPT));
   if (model.get("asks_learner") && !model.get("learner") && remembered()) send("learner", remembered());
 
   return () => {
@@ -210,6 +232,7 @@ function render({ model, el }) {
     model.off("change:playing", onPlaying);
     model.off("change:interval", onPlaying);
     model.off("change:learner", onLearner);
+    model.off("change:kept", onKept);
     view.remove();
     live.remove();
   };

@@ -133,7 +133,7 @@ class PlayApp(GwariWidget):
         self.learner_moves = 0
         self.declined: set[tuple[int, str]] = set()
         self.waiting = False
-        self.kept = False
+        self.game_kept = False
         self.class_deal = classroom.class_deal()
         self._run_bots()
         self._tell(0, f"New deal, code {self.code}.")
@@ -149,8 +149,8 @@ class PlayApp(GwariWidget):
                 point.seen |= now
             # A closed point never opens again (what has been seen stays seen), so it is dropped.
             self.undo_points = [point for point in self.undo_points if point.open]
-        if self.state.is_over and not self.kept:
-            self.kept = True
+        if self.state.is_over and not self.game_kept:
+            self.game_kept = True
             self._keep_game()
 
     def _keep_game(self) -> None:
@@ -260,7 +260,7 @@ class PlayApp(GwariWidget):
         from tutor.progress import StoreError, keep_fumbles
 
         try:
-            keep_fumbles(self.learner, [(expected, typed)])
+            keep_fumbles(self.learner, [(expected, typed)], progress=classroom.store())
         except (ValueError, StoreError) as exc:  # a name the store refuses, or no store here
             self.correction += f" (Not kept for the drill: {exc})"
 

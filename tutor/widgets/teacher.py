@@ -31,7 +31,8 @@ CHART_COLOURS = (("Checks right", "#0072B2"), ("Games played", "#D55E00"), ("Dri
 class TeacherView(GwariWidget):
     """The class view behind the class key."""
 
-    accepts = ("key", "lock", "refresh", "show", "hide", "ask", "confirm", "cancel", "deal", "newdeal", "nodeal")
+    accepts = ("key", "lock", "refresh", "show", "hide", "ask", "confirm", "cancel", "deal", "newdeal", "nodeal",
+               "import")
 
     def __init__(self, *, progress: Progress | None = None, now: datetime | None = None, level: int = 2) -> None:
         super().__init__()
@@ -151,6 +152,24 @@ class TeacherView(GwariWidget):
         """Do nothing after all."""
         self.pending = None
         self.announce("Nothing was changed.")
+        self.refresh()
+
+    def on_import(self, value: Any, _inputs: dict) -> None:
+        """Merge records a learner saved to a file (from Gwari with no server, or another machine)."""
+        progress = self._open()
+        try:
+            if not isinstance(value, str) or not value:
+                raise ValueError("That file is empty or too big (at most 5 MB).")
+            names = progress.import_json(value)
+        except ValueError as exc:
+            self.message = f"That file could not be read: {str(exc).removeprefix('progress JSON: ')}"
+            self.trouble = True
+            self.announce(self.message)
+            self.refresh()
+            raise
+        self._load()
+        self.message = f"Merged the records of {', '.join(names) or 'nobody'}; nothing was counted twice."
+        self.announce(self.message)
         self.refresh()
 
     # ------------------------------------------------------------ the class deal
@@ -309,7 +328,10 @@ class TeacherView(GwariWidget):
         out.append(self._missed_html(h))
         out.append(self._days_html(h))
         out.append(self._deal_html(h))
-        out.append(f"<section>{heading(h, 'Export and print')}{self.csv_links()}"
+        out.append(f"<section>{heading(h, 'Export, import and print')}{self.csv_links()}"
+                   '<p><label for="gw-import">Records a learner saved to a file (from Gwari without a server, or '
+                   'another machine):</label> <input type="file" id="gw-import" accept=".json,application/json" '
+                   'data-gw="import" data-key="import"></p>'
                    '<p><a href="rule-sheets.ipynb">Rule sheets to print</a>: one page per game, cards drawn.</p>'
                    "</section>")
         return "".join(out)

@@ -54,7 +54,8 @@ def pins(lines: list[str]) -> dict[str, str]:
 
 def test_requirements_pin_what_pyproject_pins():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert pins((BINDER / "requirements.txt").read_text().splitlines()) == pins(project["dependencies"])
+    assert pins((BINDER / "requirements.txt").read_text().splitlines()) == pins(
+        project["dependencies"] + project["optional-dependencies"]["server"])
 
 
 def test_runtime_is_python_3_11_and_postbuild_installs_gwari():

@@ -1,0 +1,275 @@
+"""Build the static Gwari site (Voici: Voilà's static sibling, Python in the browser by Pyodide) into site/.
+
+Run by ``bash .ci/site`` with the build tools' Python (.venv-site), after it has fetched
+
+* the npm package pyodide@0.29.0 (the runtime and standard library, no packages) into ``--npm``,
+* the pure-Python wheels of site-build/browser-requirements.txt and Gwari's own wheel into ``--wheels``.
+
+It then lays out a JupyterLite folder in ``--work``:
+
+* ``static/pyodide/``: the npm Pyodide, the wheels beside it, and a Pyodide lock file written from the wheels
+  (each one's dependencies read from its metadata and kept to what is here), so Pyodide and micropip load
+  every package from the site itself;
+* ``files/``: the notebooks a learner uses in the browser.  The pages that need the server (the teacher's page,
+  the rule sheets, and any notebook importing pandas) are replaced by a one-cell notebook that says so;
+* ``jupyter-lite.json``: site-build/jupyter-lite.json: the kernel loads Gwari and what the kernel itself needs
+  from the lock file at start (``loadPyodideOptions.packages``) and never falls back to PyPI
+  (``disablePyPIFallback``); the build adds ``pyodideUrl`` (./static/pyodide/pyodide.js) and ``pipliteUrls``
+  (the kernel's own wheels).  Voici's page carries its own widget manager, so the federated
+  ``@jupyter-widgets/jupyterlab-manager`` (and the Voilà preview for JupyterLab) are disabled there.
+
+and runs ``voici build`` into the output folder.  Last, every page is made to load nothing from other hosts
+and to follow the notebooks' links (``x.ipynb``) to their static pages (``x.html``); a check then fails the
+build if any page or config still names another host to load from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+#: Where Pyodide runs: the environment its packages' markers are read in.
+PYODIDE_ENV = {**default_environment(), "python_version": "3.13", "python_full_version": "3.13.2",
+               "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+               "os_name": "posix", "implementation_name": "cpython", "platform_python_implementation": "CPython",
+               "extra": ""}
+
+#: Dependencies deliberately not served, by the package that declares them, with the reason.
+NOT_SERVED = {
+    # Server-side only (pyproject.toml's `server` extra, which the markers already leave out; named here too
+    # so that moving one back into the base dependencies cannot pull it into the browser unnoticed):
+    # the learner apps never import them (tests/test_layers.py checks pandas and sqlite3), and ipykernel comes
+    # as the Pyodide kernel's own stand-in from its extension's pypi/ folder.
+    "gwari": {"ipykernel", "jupyterlab", "voila", "pandas"},
+    # The widgets' front end is in the page (Voici's bundle), not in Python.
+    "ipywidgets": {"widgetsnbextension", "jupyterlab-widgets"},
+}
+
+#: The Pyodide kernel installs ``sqlite3`` at start, but Pyodide's sqlite3 (a compiled module) is not in the
+#: npm package.  The site serves an empty placeholder distribution of that name instead, so ``import sqlite3``
+#: fails with ImportError as the learner apps expect (tutor.progress keeps nothing without it; IPython keeps
+#: no history).
+SQLITE3_PLACEHOLDER = "sqlite3"
+
+#: Notebooks that need the server, besides any notebook whose code imports pandas.
+SERVER_ONLY = {"teacher.ipynb", "rule-sheets.ipynb"}
+NEEDS_SERVER_CODE = re.compile(r"^\s*(import pandas|from pandas|from tutor\.widgets\.teacher|import sqlite3)",
+                               re.MULTILINE)
+
+#: Pages: follow links to notebooks (the gallery's, drawn by widgets) to their static pages.
+LINK_SCRIPT = """<script>
+/* Gwari static site: a link to a notebook (x.ipynb) opens its static page (x.html). */
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[href]");
+  if (!link) return;
+  const href = link.getAttribute("href");
+  if (/^[^:?#]*\\.ipynb([?#].*)?$/.test(href)) link.setAttribute("href", href.replace(/\\.ipynb(?=[?#]|$)/, ".html"));
+}, true);
+</script>"""
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wheel_metadata(path: Path) -> tuple[str, list[str], list[str]]:
+    """A wheel's project name, its requirements, and the top-level names it can be imported by."""
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(whl.read(meta_name).decode("utf-8"))
+    imports = set()
+    for name in names:
+        top = name.split("/")[0]
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if "/" in name:
+            imports.add(top)
+        elif name.endswith(".py"):
+            imports.add(name[:-3])
+    return meta["Name"], meta.get_all("Requires-Dist") or [], sorted(i for i in imports if i.isidentifier())
+
+
+def placeholder_wheel(folder: Path, name: str, version: str = "1.0.0") -> Path:
+    """An empty distribution (metadata only), so that installing ``name`` succeeds and importing it does not."""
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    dist = f"{name}-{version}.dist-info"
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            f"Summary: Placeholder: the static Gwari site has no {name}\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: gwari-site-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for arc, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={digest},{len(text.encode())}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = "\n".join(record) + "\n"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
+        for arc, text in files.items():
+            info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
+            whl.writestr(info, text)
+    return path
+
+
+def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str]:
+    """Pyodide from npm plus the wheels, with a lock file listing exactly those wheels; returns their names."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for item in npm_pyodide.iterdir():
+        if item.suffix in (".ts", ".map", ".html") or item.name in ("package.json", "README.md"):
+            continue  # types, source maps and the demo consoles are not needed by the site
+        shutil.copy2(item, dest / item.name)
+    lock = json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for whl in wheels:
+        shutil.copy2(whl, dest / whl.name)
+    placeholder = placeholder_wheel(dest, SQLITE3_PLACEHOLDER)
+    served = {}
+    for whl in [*(dest / w.name for w in wheels), placeholder]:
+        name, requires, imports = wheel_metadata(whl)
+        served[canonicalize_name(name)] = (whl, name, requires, imports)
+    packages = {}
+    for key, (whl, name, requires, imports) in sorted(served.items()):
+        depends = []
+        for text in requires:
+            req = Requirement(text)
+            if req.marker is not None and not req.marker.evaluate(PYODIDE_ENV):
+                continue
+            dep = canonicalize_name(req.name)
+            if dep in NOT_SERVED.get(key, set()):
+                continue
+            if dep not in served:
+                sys.exit(f"site-build: {name} needs {req.name}, which is neither served nor listed in NOT_SERVED "
+                         "(add it to site-build/browser-requirements.txt)")
+            depends.append(dep)
+        packages[key] = {
+            "name": key, "version": parse_wheel_filename(whl.name)[1].public, "file_name": whl.name,
+            "install_dir": "site", "sha256": sha256(whl), "package_type": "package",
+            "imports": [] if key == SQLITE3_PLACEHOLDER else imports, "depends": sorted(set(depends)),
+            "unvendored_tests": False,
+        }
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return sorted(packages)
+
+
+def server_note(original: dict, name: str) -> dict:
+    """A one-cell notebook standing in for a page that needs the Gwari server."""
+    title = name.removesuffix(".ipynb")
+    for cell in original.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            first = "".join(cell.get("source", "")).splitlines()[:1]
+            if first and first[0].startswith("# "):
+                title = first[0][2:].strip()
+            break
+    text = (f"# {title}\n\n"
+            "**This page needs the Gwari server (`bash .ci/serve`).**  This static site runs Python in your "
+            "browser and keeps nothing on a server, so it cannot show this page: start Gwari with "
+            "`bash .ci/serve` (see the README) and open it there.\n\n[Back to the gallery](index.ipynb)")
+    return {"cells": [{"cell_type": "markdown", "id": "needs-the-server", "metadata": {},
+                       "source": text.splitlines(keepends=True)}],
+            "metadata": original.get("metadata", {}), "nbformat": 4, "nbformat_minor": 5}
+
+
+def write_contents(notebooks: Path, dest: Path) -> tuple[list[str], list[str]]:
+    """Copy the notebooks; the ones that need the server become a note saying so.  Returns (apps, notes)."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    apps, notes = [], []
+    for path in sorted(notebooks.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        code = "\n".join("".join(c.get("source", "")) for c in nb.get("cells", []) if c.get("cell_type") == "code")
+        if path.name in SERVER_ONLY or NEEDS_SERVER_CODE.search(code):
+            nb = server_note(nb, path.name)
+            notes.append(path.name)
+        else:
+            for cell in nb.get("cells", []):
+                if cell.get("cell_type") == "code":
+                    cell["outputs"], cell["execution_count"] = [], None
+            apps.append(path.name)
+        (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return apps, notes
+
+
+LOADS_FROM = re.compile(r"""(?:(?:src|href)\s*=\s*|import\s*\(\s*|url\(\s*)["']?(https?:)?//(?!127\.0\.0\.1)""",
+                        re.IGNORECASE)
+
+
+def finish_pages(site: Path) -> None:
+    """Every page: no stylesheet or script from another host, notebook links followed to static pages."""
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = re.sub(r"""<link[^>]*href=["']https?://[^"']*["'][^>]*>\s*""", "", text)
+        new = re.sub(r"""<script[^>]*src=["']https?://[^"']*["'][^>]*>\s*</script>\s*""", "", new)
+        if "/voici/render/" in page.as_posix() and "Gwari static site" not in new:
+            new = new.replace("</body>", LINK_SCRIPT + "\n</body>", 1)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+        left = LOADS_FROM.findall(new)
+        if left:
+            sys.exit(f"site-build: {page.relative_to(site)} still loads from another host")
+    # The site's front door: the gallery.
+    (site / "index.html").write_text(
+        '<!doctype html><meta charset="utf-8"><title>Gwari</title>'
+        '<meta http-equiv="refresh" content="0; url=voici/render/index.html">'
+        '<a href="voici/render/index.html">Gwari: the gallery</a>\n', encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--npm", type=Path, required=True, help="the npm pyodide package folder")
+    parser.add_argument("--wheels", type=Path, required=True, help="folder of the wheels to serve")
+    parser.add_argument("--work", type=Path, required=True, help="scratch folder for the JupyterLite sources")
+    parser.add_argument("--out", type=Path, required=True, help="the site folder to write")
+    args = parser.parse_args()
+
+    work, out = args.work.resolve(), args.out.resolve()
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    wheels = sorted(args.wheels.glob("*.whl"))
+    packages = write_pyodide(args.npm, wheels, work / "static" / "pyodide")
+    apps, notes = write_contents(ROOT / "notebooks", work / "files")
+    shutil.copy2(HERE / "jupyter-lite.json", work / "jupyter-lite.json")
+
+    tmp_out = out.with_name(out.name + ".building")
+    if tmp_out.exists():
+        shutil.rmtree(tmp_out)
+    command = [str(Path(sys.executable).with_name("voici")), "build", "--lite-dir", str(work),
+               "--contents", str(work / "files"), "--output-dir", str(tmp_out), "--no-sourcemaps",
+               "--no-unused-shared-packages",
+               # Gwari's Voilà page template (tutor/jupyter/voila/templates/gwari): the "lab" template with no
+               # requests to other hosts, pages titled by their first heading, cells in a <main> landmark.
+               "--template", "gwari", "--show_tracebacks", "False", "--strip_sources", "True"]
+    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(filter(None, [str(ROOT / "tutor" / "jupyter"),
+                                                                        os.environ.get("JUPYTER_PATH")]))}
+    subprocess.run(command, cwd=work, check=True, env=env)
+    finish_pages(tmp_out)
+    if out.exists():
+        shutil.rmtree(out)
+    tmp_out.rename(out)
+    print(f"site-build: {len(apps)} notebooks, {len(notes)} server-only notes ({', '.join(notes)}), "
+          f"{len(packages)} Python packages served: {', '.join(packages)}")
+
+
+if __name__ == "__main__":
+    main()

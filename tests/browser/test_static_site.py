@@ -1,0 +1,189 @@
+"""The static site (bash .ci/site: Voici, Python in the browser by Pyodide) works with no host but 127.0.0.1.
+
+The site is built once for the session when site/ is missing or older than its sources, and served by
+``python -m http.server`` on a free loopback port.  Every request to another host is blocked and counted, and
+none is allowed: a whole game of the Gwra Pyskessa play app by clicking, a lesson's stepper and check, and an
+item of the Cornish drill all run from the site's own files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser.conftest import free_port
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+#: What the site is built from: a newer file here means the site is rebuilt first.
+SOURCES = ["notebooks", "tutor", "lessons", "vocab", "site-build", "pyproject.toml", ".ci/site"]
+STAMP = SITE / "index.html"  # written last by the build
+LOAD_MS = 180_000  # Pyodide's cold start takes 10-20 s on two cores; more while the other worker is busy
+STEP_MS = 30_000
+
+
+def newest_source() -> float:
+    newest = 0.0
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else (p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        for file in files:
+            newest = max(newest, file.stat().st_mtime)
+    return newest
+
+
+@pytest.fixture(scope="session")
+def static_site_url():
+    """site/ (built by ``bash .ci/site`` when missing or stale; one build at a time across test workers), served
+    by http.server on a free loopback port."""
+    lock_path = ROOT / ".cache" / "site-build.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not STAMP.exists() or STAMP.stat().st_mtime < newest_source():
+            log = ROOT / "tests" / ".site-build-test.log"
+            with open(log, "w") as out:
+                done = subprocess.run(["bash", ".ci/site"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+            assert done.returncode == 0, f"bash .ci/site failed; see {log}"
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(SITE),
+                               str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/index.html", timeout=2)
+                break
+            except OSError:
+                assert server.poll() is None and time.time() < deadline, "http.server did not start"
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=10)
+
+
+@pytest.fixture
+def offline_page(page):
+    """The conftest's page, with every request to a host other than 127.0.0.1 blocked and recorded."""
+    page.outside = []
+
+    def route(route):
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+            return route.continue_()
+        page.outside.append(url)
+        return route.abort()
+
+    page.context.route("**/*", route)
+    yield page
+    assert page.outside == [], f"requests to other hosts: {page.outside}"
+
+
+def open_static(page, url, stem):
+    page.goto(f"{url}/voici/render/{stem}.html", timeout=LOAD_MS)
+    page.locator(".gwari").first.wait_for(timeout=LOAD_MS)
+
+
+def test_site_holds_every_learner_notebook_and_notes_for_server_pages(static_site_url):
+    """Every notebook has its page; the ones needing the server say so instead of failing."""
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        page = SITE / "voici" / "render" / f"{notebook.stem}.html"
+        assert page.exists(), f"no static page for {notebook.name}"
+    teacher = (SITE / "files" / "teacher.ipynb").read_text(encoding="utf-8")
+    assert "This page needs the Gwari server (`bash .ci/serve`)" in teacher
+    assert "import" not in teacher
+    play = (SITE / "files" / "gwra-pyskessa-play.ipynb").read_text(encoding="utf-8")
+    assert 'play(\\"gwra-pyskessa\\"' in play
+
+
+def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
+    page = offline_page
+    open_static(page, static_site_url, "gwra-pyskessa-play")
+    app = page.locator(".gwari:has([data-testid=code])").first
+    app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+    for _ in range(400):
+        if app.locator("[data-testid=game-over]").count():
+            break
+        app.locator("button.gw-cardbtn").first.click()
+        move = app.locator("button.gw-primary[data-gw=move]").first
+        move.wait_for(timeout=STEP_MS)
+        before = app.inner_html()
+        move.click()
+        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
+                               timeout=STEP_MS)
+    assert app.locator("[data-testid=game-over]").count() == 1
+    app.locator("button[data-gw=review]").click()
+    page.wait_for_selector("text=Your game, step by step", timeout=STEP_MS)
+    assert page.problems == []
+
+
+def test_lesson_stepper_and_check_offline(offline_page, static_site_url):
+    page = offline_page
+    open_static(page, static_site_url, "gwra-pyskessa-lesson")
+    page.wait_for_selector(".gwari button[data-gw=next]", timeout=LOAD_MS)
+    stepper = page.locator(".gwari:has(button[data-gw=next])").first
+    assert "Step 0 of" in stepper.inner_text()
+    stepper.locator("button[data-gw=next]").click()
+    page.wait_for_function("el => el.innerText.includes('Step 1 of')", arg=stepper.element_handle(), timeout=STEP_MS)
+    check = page.locator(".gwari:has(button[data-gw=choose])").first
+    check.locator("button[data-gw=choose]").nth(1).click()
+    page.wait_for_function("el => el.innerText.includes('right')", arg=check.element_handle(), timeout=STEP_MS)
+    assert page.problems == []
+
+
+def test_drill_answers_one_item_offline(offline_page, static_site_url):
+    page = offline_page
+    open_static(page, static_site_url, "cornish-drill")
+    drill = page.locator(".gwari").filter(has_text="Cornish words").first
+    drill.locator("input[data-key=learner]").wait_for(timeout=LOAD_MS)
+    drill.locator("input[data-key=learner]").fill("Browser")
+    drill.locator("input[data-key=learner]").press("Enter")
+    drill.locator("[data-testid=prompt]").wait_for(timeout=STEP_MS)
+    assert "1 of" in drill.locator("[data-testid=count]").inner_text()
+    if drill.locator("input[data-key=answer-box]").count():
+        drill.locator("input[data-key=answer-box]").fill("seyth")
+        drill.locator("input[data-key=answer-box]").press("Enter")
+    elif drill.locator("button[data-gw=choose]").count():
+        drill.locator("button[data-gw=choose]").first.click()
+    elif drill.locator("button[data-gw=tile]").count():
+        for _ in range(drill.locator("button[data-gw=tile]").count()):
+            drill.locator("button[data-gw=tile]:not([disabled])").first.click()
+            page.wait_for_timeout(100)
+        drill.locator("button[data-gw=answer]").click()
+    else:
+        for i in range(drill.locator("button[data-gw=pick][data-value^=k]").count()):
+            drill.locator(f"button[data-value=k{i}]").click()
+            drill.locator("button[data-gw=pick][data-value^=e]:not([disabled])").first.click()
+            page.wait_for_timeout(100)
+    drill.locator("[data-testid=feedback]").wait_for(timeout=STEP_MS)
+    assert "✔" in drill.inner_text() or "✘" in drill.inner_text()
+    assert page.problems == []
+    # The session is kept by the browser: after a reload, in a new Python, the name and the answers come back.
+    answered = page.evaluate("() => JSON.parse(localStorage.getItem('gwari.progress')).learners.Browser.answers.length")
+    assert answered >= 1
+    open_static(page, static_site_url, "cornish-drill")
+    box = page.locator(".gwari").filter(has_text="Cornish words").first.locator("input[data-key=learner]")
+    box.wait_for(timeout=LOAD_MS)
+    page.wait_for_function("el => el.value === 'Browser'", arg=box.element_handle(), timeout=STEP_MS)
+    open_static(page, static_site_url, "gwra-pyskessa-play")
+    save = page.locator("[data-testid=save-progress]").first
+    save.wait_for(timeout=LOAD_MS)
+    kept = json.loads(urllib.parse.unquote(save.get_attribute("href").split(",", 1)[1]))
+    assert len(kept["learners"]["Browser"]["answers"]) == answered, "the answers came back after the reload"
+    assert page.problems == []

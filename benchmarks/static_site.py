@@ -12,6 +12,11 @@ and opens the app in Debian's Chromium, counting any request to another host (th
 * bytes fetched: the responses' sizes as transferred (headers and bodies; nothing for what the cache
   answered), per load (cold, and warm);
 * site size: the whole of site/, and Pyodide with the wheels (site/static/pyodide).
+
+In the same run, the same app served by Voilà as ``bash .ci/serve`` serves it is measured the same way: once
+cold (no preheated kernel: the page starts a kernel, which runs the notebook) and once as served (a kernel
+waiting in the pool).  The last lines give the ratios the static site aims at: cold first card within twice
+Voilà's cold time, warm reload within one and a half times.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, serving  # noqa: E402
 from machine import describe  # noqa: E402
+from test_serving import SERVED_ENV, voila_command  # noqa: E402
 
 SITE = ROOT / "site"
 READY = "button.gw-cardbtn"
@@ -100,6 +106,34 @@ def moves_ms(page, moves: int) -> list[float]:
     return times
 
 
+def measure(browser, url: str, loads: int, moves: int) -> dict[str, list]:
+    """Cold loads, warm reloads, bytes and requests of each, click-to-render, and any request to another host."""
+    out: dict[str, list] = {k: [] for k in ("cold", "warm", "cold_bytes", "warm_bytes", "cold_requests",
+                                            "warm_requests", "clicks", "outside")}
+    for load in range(loads):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        traffic = Traffic(context)
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(url, timeout=LOAD_MS)
+        out["cold"].append(ready_ms(page, start))
+        page.wait_for_timeout(500)  # let the last responses finish before counting them
+        got, count = traffic.take()
+        out["cold_bytes"].append(got), out["cold_requests"].append(count)
+        if load == 0:
+            out["clicks"] = moves_ms(page, moves)
+        traffic.take()
+        start = time.perf_counter()
+        page.reload(timeout=LOAD_MS)
+        out["warm"].append(ready_ms(page, start))
+        page.wait_for_timeout(500)
+        got, count = traffic.take()
+        out["warm_bytes"].append(got), out["warm_requests"].append(count)
+        out["outside"] += traffic.outside
+        context.close()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=3, help="fresh contexts (cold load, then warm reload)")
@@ -109,62 +143,57 @@ def main() -> None:
 
     if not (SITE / "index.html").exists():
         subprocess.run(["bash", ".ci/site"], cwd=ROOT, check=True)
+    from playwright.sync_api import sync_playwright
+
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
                                str(SITE), str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/voici/render/{args.app}.html"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except OSError:
-                time.sleep(0.1)
-        from playwright.sync_api import sync_playwright
-
-        cold, warm, cold_bytes, warm_bytes, cold_requests, warm_requests, clicks, outside = [], [], [], [], [], [], [], []
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for load in range(args.loads):
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                traffic = Traffic(context)
-                page = context.new_page()
-                start = time.perf_counter()
-                page.goto(url, timeout=LOAD_MS)
-                cold.append(ready_ms(page, start))
-                page.wait_for_timeout(500)  # let the last responses finish before counting them
-                got, count = traffic.take()
-                cold_bytes.append(got), cold_requests.append(count)
-                if load == 0:
-                    clicks = moves_ms(page, args.moves)
-                traffic.take()
-                start = time.perf_counter()
-                page.reload(timeout=LOAD_MS)
-                warm.append(ready_ms(page, start))
-                page.wait_for_timeout(500)
-                got, count = traffic.take()
-                warm_bytes.append(got), warm_requests.append(count)
-                outside += traffic.outside
-                context.close()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    results: dict[str, dict[str, list]] = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(url, timeout=2)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            results["Static site"] = measure(browser, url, args.loads, args.moves)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+        for name, overrides in (("Voilà, cold", ["--VoilaConfiguration.preheat_kernel=False"]),
+                                ("Voilà, as served (pool)", [])):
+            command = voila_command(ROOT / "notebooks", *overrides)
+            with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-static-bench", env=SERVED_ENV) as voila:
+                if overrides == []:
+                    time.sleep(20)  # the pools fill
+                results[name] = measure(browser, f"{voila}/voila/render/{args.app}.ipynb", args.loads, args.moves)
+        browser.close()
 
     med = statistics.median
-    print(f"Static site (Voici + Pyodide 0.29.0), {args.app}, median of {args.loads} loads; {describe()}")
+    names = list(results)
+    print(f"{args.app}, median of {args.loads} loads each; {describe()}")
     print()
-    print("| figure | value |")
-    print("|---|---|")
-    print(f"| cold load to first card | {med(cold) / 1000:.1f} s (each: {', '.join(f'{t / 1000:.1f}' for t in cold)}) |")
-    print(f"| warm reload to first card | {med(warm) / 1000:.1f} s (each: {', '.join(f'{t / 1000:.1f}' for t in warm)}) |")
-    if clicks:
-        print(f"| click-to-render (a move and the bots' turns) | {med(clicks):.0f} ms median, "
-              f"{max(clicks):.0f} ms slowest, {len(clicks)} moves |")
-    print(f"| bytes fetched, cold load | {mib(med(cold_bytes))} in {med(cold_requests):.0f} requests |")
-    print(f"| bytes fetched, warm reload | {mib(med(warm_bytes))} in {med(warm_requests):.0f} requests |")
-    print(f"| requests to other hosts | {len(outside)} |")
-    print(f"| site size | {mib(folder_bytes(SITE))} (Pyodide and wheels: {mib(folder_bytes(SITE / 'static' / 'pyodide'))}) |")
+    print("| figure | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+
+    def row(label: str, cell) -> None:
+        print(f"| {label} | " + " | ".join(cell(results[n]) for n in names) + " |")
+
+    row("cold load to first card", lambda r: f"{med(r['cold']) / 1000:.1f} s")
+    row("warm reload to first card", lambda r: f"{med(r['warm']) / 1000:.1f} s")
+    row("click-to-render, median / slowest",
+        lambda r: f"{med(r['clicks']):.0f} / {max(r['clicks']):.0f} ms" if r["clicks"] else "–")
+    row("bytes fetched, cold", lambda r: f"{mib(med(r['cold_bytes']))} ({med(r['cold_requests']):.0f} requests)")
+    row("bytes fetched, warm", lambda r: f"{mib(med(r['warm_bytes']))} ({med(r['warm_requests']):.0f} requests)")
+    row("requests to other hosts", lambda r: str(len(r["outside"])))
+    print()
+    print(f"Site size {mib(folder_bytes(SITE))} (Pyodide and wheels: {mib(folder_bytes(SITE / 'static' / 'pyodide'))}).")
+    site, cold = results["Static site"], results["Voilà, cold"]
+    print(f"Static site ÷ Voilà cold: first card {med(site['cold']) / med(cold['cold']):.1f}× (aim ≤ 2), "
+          f"warm reload {med(site['warm']) / med(cold['warm']):.1f}× (aim ≤ 1.5).")
 
 
 if __name__ == "__main__":

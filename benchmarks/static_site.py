@@ -33,6 +33,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from browser.clicking import click_a_move  # noqa: E402
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, serving  # noqa: E402
 from machine import describe  # noqa: E402
 from test_serving import SERVED_ENV, voila_command  # noqa: E402
@@ -94,15 +95,7 @@ def moves_ms(page, moves: int) -> list[float]:
     for _ in range(moves):
         if app.locator("[data-testid=game-over]").count():
             break
-        app.locator("button.gw-cardbtn").first.click()
-        move = app.locator("button.gw-primary[data-gw=move]").first
-        move.wait_for(timeout=30_000)
-        before = app.inner_html()
-        start = time.perf_counter()
-        move.click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                               timeout=30_000)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append(click_a_move(page, app) * 1000)
     return times
 
 

@@ -90,6 +90,8 @@ def test_thirty_learners_kernels_writing_at_once_lose_nothing(tmp_path):
         proc.join(120)
         assert proc.exitcode == 0
     store = Progress(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.learners() == sorted(names, key=str.casefold)
     for name in names:
         assert len(store.reached(name)["pig"]) == 12

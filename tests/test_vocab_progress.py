@@ -1,11 +1,10 @@
-"""Scheduling with FSRS on a fixed clock, and progress kept in SQLite by several learners and processes."""
+"""Scheduling with FSRS on a fixed clock, and drill progress kept in SQLite by several learners (many processes
+writing at once: test_classroom.py)."""
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
-import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -81,31 +80,6 @@ def test_learners_keep_their_own_progress():
     for bad in ("", "   ", "x" * 41, "a\x00b"):
         with pytest.raises(ValueError, match="learner name"):
             store.deck(bad)
-
-
-def _writer(path: str, learner: str, count: int) -> None:
-    store = Progress(path)
-    for i in range(count):
-        deck = store.deck(learner)
-        answered = deck.review(f"number:w{i}", i % 2 == 0)
-        store.record(learner, answered, deck.cards[answered.key])
-
-
-def test_two_processes_writing_at_once_lose_nothing(tmp_path):
-    path = str(tmp_path / "shared.sqlite3")
-    Progress(path)
-    ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_writer, args=(path, name, 150)) for name in ("Pol", "Vicki")]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(60)
-        assert proc.exitcode == 0
-    store = Progress(path)
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert len(store.answers("Pol")) == 150 and len(store.answers("Vicki")) == 150
-    assert len(store.deck("Vicki").cards) == 150
 
 
 def test_a_corrupt_file_is_reported_moved_aside_and_replaced(tmp_path):

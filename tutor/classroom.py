@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.progress import (BrowserProgress, PlayedGame, Progress, StoreError, class_records, learner_name,
+from tutor.progress import (BrowserProgress, PlayedGame, Progress, StoreError, learner_name,
                             progress_path, sqlite3)
 
 KEY_ENV = "GWARI_CLASS_KEY"

@@ -25,13 +25,14 @@ run there without a store, and ``Progress`` says it cannot keep progress.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from fsrs import Card as FsrsCard
 
@@ -200,16 +201,11 @@ class Progress:
             if version == VERSION:
                 return
             conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with _immediate(conn):
                 version = conn.execute("PRAGMA user_version").fetchone()[0]  # another kernel may have migrated it
                 if version < VERSION:
                     self._migrate(conn, version)
                     self.migrated_from = version
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
         finally:
             conn.close()
 
@@ -243,14 +239,9 @@ class Progress:
         """Run statements in one immediate transaction (all or nothing)."""
         conn = self._connect()
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with _immediate(conn):
                 for sql, args in statements:
                     conn.execute(sql, args)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
         finally:
             conn.close()
 
@@ -483,6 +474,18 @@ class Progress:
                     statements.append(self._game_row(name, game, game.at or self._now()))
         self._write(statements)
         return list(parsed)
+
+
+@contextlib.contextmanager
+def _immediate(conn: Any) -> Iterator[Any]:
+    """One immediate transaction: all of it, or nothing (a failure rolls it back and is raised)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def _list(part: dict, key: str, where: str) -> list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.clicking import play_to_the_end
 from tests.browser.test_learners import new_page
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
@@ -50,16 +51,7 @@ def play_a_game(page, voila_url):
     app.wait_for(timeout=LOAD_MS)
     page.wait_for_function("el => el.innerText.includes('kept under')", arg=app.element_handle(), timeout=10_000)
     assert "Ana Tremayne" in learner_line(app).inner_text()
-    for _ in range(400):
-        if app.locator("[data-testid=game-over]").count():
-            break
-        app.locator("button.gw-cardbtn").first.click()
-        move = app.locator("button.gw-primary[data-gw=move]").first
-        move.wait_for(timeout=10_000)
-        before = app.inner_html()
-        move.click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                               timeout=10_000)
+    play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
 
 

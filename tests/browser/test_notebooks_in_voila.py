@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.clicking import play_to_the_end
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
@@ -38,16 +40,7 @@ def test_whole_game_of_the_play_app_by_clicking(page, voila_url):
     open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.wait_for(timeout=LOAD_MS)
-    for _ in range(400):
-        if app.locator("[data-testid=game-over]").count():
-            break
-        app.locator("button.gw-cardbtn").first.click()
-        move = app.locator("button.gw-primary[data-gw=move]").first
-        move.wait_for(timeout=10_000)
-        before = app.inner_html()
-        move.click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                               timeout=10_000)
+    play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()
     page.wait_for_selector("text=Your game, step by step", timeout=10_000)

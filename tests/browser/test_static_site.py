@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser.clicking import answer_drill_item, play_to_the_end
 from tests.browser.conftest import free_port
 
 pytestmark = pytest.mark.browser
@@ -117,16 +118,7 @@ def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     open_static(page, static_site_url, "gwra-pyskessa-play")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
-    for _ in range(400):
-        if app.locator("[data-testid=game-over]").count():
-            break
-        app.locator("button.gw-cardbtn").first.click()
-        move = app.locator("button.gw-primary[data-gw=move]").first
-        move.wait_for(timeout=STEP_MS)
-        before = app.inner_html()
-        move.click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                               timeout=STEP_MS)
+    play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()
     page.wait_for_selector("text=Your game, step by step", timeout=STEP_MS)
@@ -156,22 +148,7 @@ def test_drill_answers_one_item_offline(offline_page, static_site_url):
     drill.locator("input[data-key=learner]").press("Enter")
     drill.locator("[data-testid=prompt]").wait_for(timeout=STEP_MS)
     assert "1 of" in drill.locator("[data-testid=count]").inner_text()
-    if drill.locator("input[data-key=answer-box]").count():
-        drill.locator("input[data-key=answer-box]").fill("seyth")
-        drill.locator("input[data-key=answer-box]").press("Enter")
-    elif drill.locator("button[data-gw=choose]").count():
-        drill.locator("button[data-gw=choose]").first.click()
-    elif drill.locator("button[data-gw=tile]").count():
-        for _ in range(drill.locator("button[data-gw=tile]").count()):
-            drill.locator("button[data-gw=tile]:not([disabled])").first.click()
-            page.wait_for_timeout(100)
-        drill.locator("button[data-gw=answer]").click()
-    else:
-        for i in range(drill.locator("button[data-gw=pick][data-value^=k]").count()):
-            drill.locator(f"button[data-value=k{i}]").click()
-            drill.locator("button[data-gw=pick][data-value^=e]:not([disabled])").first.click()
-            page.wait_for_timeout(100)
-    drill.locator("[data-testid=feedback]").wait_for(timeout=STEP_MS)
+    answer_drill_item(page, drill, timeout=STEP_MS)
     assert "✔" in drill.inner_text() or "✘" in drill.inner_text()
     assert page.problems == []
     # The session is kept by the browser: after a reload, in a new Python, the name and the answers come back.

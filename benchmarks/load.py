@@ -241,6 +241,10 @@ def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limi
         while f"Kernel pool of {APP} is filled with {pool or 2} kernel" not in log.read_text():
             assert time.time() < deadline, "the pool did not fill within 5 minutes"
             time.sleep(0.5)
+        # A filled pool has started its kernels; they may still be running the notebook.  The class comes once the
+        # machine is quiet, as it would minutes after the teacher started the server.
+        while psutil.cpu_percent(interval=1.0) > 15 and time.time() < deadline:
+            pass
         sampler = MemorySampler(server_pid(url))
         sampler.start()
         started = time.perf_counter()

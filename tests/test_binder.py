@@ -28,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 ARTIFACTS = ROOT / "tests" / ".artifacts"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# One notebook of each kind runs in the Binder environment (every notebook runs under nbval in the test run):
+# the gallery, a lesson, a play app, a scoring notebook with pandas, the drill, the teacher's page, the rule sheets.
+KINDS = ["index.ipynb", "gwra-pyskessa-lesson.ipynb", "gwra-pyskessa-play.ipynb", "chwech-scoring.ipynb",
+         "cornish-drill.ipynb", "teacher.ipynb", "rule-sheets.ipynb"]
 EXECUTE = """
 import sys, nbformat
 from nbclient import NotebookClient
@@ -92,11 +96,13 @@ def binder_env() -> Path:
     return venv
 
 
-def test_every_notebook_runs_in_the_binder_environment(binder_env):
-    out = subprocess.run([str(binder_env / "bin" / "python"), "-c", EXECUTE, *map(str, NOTEBOOKS)], cwd=ROOT,
+def test_a_notebook_of_each_kind_runs_in_the_binder_environment(binder_env):
+    chosen = [ROOT / "notebooks" / name for name in KINDS]
+    assert all(path in NOTEBOOKS for path in chosen)
+    out = subprocess.run([str(binder_env / "bin" / "python"), "-c", EXECUTE, *map(str, chosen)], cwd=ROOT,
                          env=_clean_env(binder_env), capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.count("ran ") == len(NOTEBOOKS)
+    assert out.stdout.count("ran ") == len(chosen)
     where = subprocess.run([str(binder_env / "bin" / "python"), "-c", "import tutor; print(tutor.__file__)"],
                            cwd=binder_env, env=_clean_env(binder_env), capture_output=True, text=True, check=True)
     installed = Path(where.stdout.strip())

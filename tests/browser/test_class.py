@@ -13,6 +13,7 @@ pytestmark = pytest.mark.browser
 
 DESK = {"width": 1280, "height": 800}
 KEY = "slate-owl-7"
+STEP_MS = 60_000  # a busy machine (the whole suite on two workers) can take seconds over one click
 
 
 def learner_line(app):
@@ -29,7 +30,7 @@ def do_a_lesson(page, voila_url):
     overview.locator("input[data-key=learner-name]").fill("Ana Tremayne")
     overview.locator("input[data-key=learner-name]").press("Enter")
     page.wait_for_function("el => el.innerText.includes('kept under')", arg=overview.element_handle(),
-                           timeout=10_000)
+                           timeout=STEP_MS)
     check = page.locator(".gwari:has(button[data-gw=choose])").first
     choices = check.locator("button[data-gw=choose]")
     for i in range(choices.count()):
@@ -49,7 +50,7 @@ def play_a_game(page, voila_url):
     open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.wait_for(timeout=LOAD_MS)
-    page.wait_for_function("el => el.innerText.includes('kept under')", arg=app.element_handle(), timeout=10_000)
+    page.wait_for_function("el => el.innerText.includes('kept under')", arg=app.element_handle(), timeout=STEP_MS)
     assert "Ana Tremayne" in learner_line(app).inner_text()
     play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
@@ -61,15 +62,15 @@ def do_a_drill(page, voila_url):
     drill = page.locator(".gwari").filter(has_text="Cornish words").first
     drill.wait_for(timeout=LOAD_MS)
     box = drill.locator("input[data-key=learner]")
-    page.wait_for_function("el => el.value === 'Ana Tremayne'", arg=box.element_handle(), timeout=10_000)
+    page.wait_for_function("el => el.value === 'Ana Tremayne'", arg=box.element_handle(), timeout=STEP_MS)
     drill.locator("button[data-gw=start]").click()
-    drill.locator("[data-testid=prompt]").wait_for(timeout=10_000)
+    drill.locator("[data-testid=prompt]").wait_for(timeout=STEP_MS)
     if drill.locator("input[data-key=answer-box]").count():
         drill.locator("input[data-key=answer-box]").fill("onan")
         drill.locator("input[data-key=answer-box]").press("Enter")
     else:
         drill.locator("button[data-gw=choose]").first.click()
-    drill.locator("[data-testid=feedback]").wait_for(timeout=10_000)
+    drill.locator("[data-testid=feedback]").wait_for(timeout=STEP_MS)
 
 
 def test_the_teachers_page_shows_a_class_filled_through_the_real_apps(browser, voila_url, class_store):
@@ -93,12 +94,12 @@ def test_the_teachers_page_shows_a_class_filled_through_the_real_apps(browser, v
         view.wait_for(timeout=LOAD_MS)
         view.locator("input[data-key=key]").fill("not-it")
         view.locator("input[data-key=key]").press("Enter")
-        page.locator("[data-testid=wrong-key]").wait_for(timeout=10_000)
+        page.locator("[data-testid=wrong-key]").wait_for(timeout=STEP_MS)
         assert "Ana Tremayne" not in page.content()
         view.locator("input[data-key=key]").fill(KEY)
         view.locator("button[data-gw=key]").click()
         table = page.locator("[data-testid=class-table]")
-        table.wait_for(timeout=10_000)
+        table.wait_for(timeout=STEP_MS)
         row = table.locator("tr", has_text="Ana Tremayne")
         cells = [c.strip() for c in row.locator("td").all_inner_texts()]
         headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
@@ -107,7 +108,7 @@ def test_the_teachers_page_shows_a_class_filled_through_the_real_apps(browser, v
         assert seen["Games played"] == "1" and "Gwra Pyskessa 1" in seen["Games by game"], seen
         assert seen["Words due"] != "" and seen["Last seen"], seen
         page.locator("button[data-gw=show]", has_text="Ana Tremayne").click()
-        page.locator("[data-testid=detail]").wait_for(timeout=10_000)
+        page.locator("[data-testid=detail]").wait_for(timeout=STEP_MS)
         assert page.problems == []
     finally:
         key_file.unlink(missing_ok=True)

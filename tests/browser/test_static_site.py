@@ -154,10 +154,6 @@ def test_drill_answers_one_item_offline(offline_page, static_site_url):
     # The session is kept by the browser: after a reload, in a new Python, the name and the answers come back.
     answered = page.evaluate("() => JSON.parse(localStorage.getItem('gwari.progress')).learners.Browser.answers.length")
     assert answered >= 1
-    open_static(page, static_site_url, "cornish-drill")
-    box = page.locator(".gwari").filter(has_text="Cornish words").first.locator("input[data-key=learner]")
-    box.wait_for(timeout=LOAD_MS)
-    page.wait_for_function("el => el.value === 'Browser'", arg=box.element_handle(), timeout=STEP_MS)
     open_static(page, static_site_url, "gwra-pyskessa-play")
     save = page.locator("[data-testid=save-progress]").first
     save.wait_for(timeout=LOAD_MS)

@@ -163,8 +163,7 @@ def test_a_name_that_cannot_be_used_is_refused_in_words_and_changes_nothing(bad)
     app = PlayApp("pig", seed=1)
     assert not app.handle("learner", bad)
     assert classroom.learner() == "" and "Save my name" in app.html
-    if bad.strip():
-        assert "That name cannot be used" in app.html
+    assert ("That name cannot be used" if bad.strip() else "Type your name in the box first") in app.html
     assert not Path(Progress().path).exists() or Progress().learners() == []
 
 

@@ -88,15 +88,18 @@ class GwariWidget(anywidget.AnyWidget):
 
     def on_learner(self, value: Any, inputs: dict) -> None:
         """The learner gave their name (typed, or remembered by the browser); every app of this kernel takes it."""
+        raw = str(value if value not in (None, "") else inputs.get("learner", "") or "")
         try:
-            name = classroom.set_learner(value if value not in (None, "") else inputs.get("learner", ""))
+            if not raw.strip():
+                raise ValueError("learner name: type your name in the box first.")
+            name = classroom.set_learner(raw)
         except ValueError as exc:
-            self.learner_problem = "That name cannot be used: " + str(exc).removeprefix("learner name: ")
+            reason = str(exc).removeprefix("learner name: ")
+            self.learner_problem = ("Type your name in the box first, then save it." if not raw.strip()
+                                    else f"That name cannot be used: {reason}")
             self.announce(self.learner_problem)
             self.refresh()
             raise
-        if not name:
-            raise ValueError("learner name: type your name first.")
         self.learner_problem = ""
         self.announce(f"Your progress is kept under {name}.")
         self.refresh()

@@ -189,10 +189,10 @@ def test_lesson_checks_and_stepped_rules_are_kept_with_the_answer_given():
     assert [(c.rule, c.answer, c.correct) for c in kept] == [
         (rule.id, rule.check.choices[wrong], False), (rule.id, rule.check.choices[right], True)]
     assert kept[0].question == rule.check.question
-    moving = next(r for r in lesson.lesson.rules if r.scenario is not None and r.scenario.actions)
+    moving = next(r for r in lesson.lesson.rules if r.scenario is not None and len(r.scenario.actions) >= 2)
     stepper = next(p for p in lesson.parts(moving) if isinstance(p, Stepper))
     stepper.handle("next")
-    assert moving.id not in Progress().reached("Ana").get("pig", set()) or stepper.step == stepper.last
+    assert stepper.step < stepper.last and moving.id not in Progress().reached("Ana").get("pig", set())
     stepper.handle("last")
     assert moving.id in Progress().reached("Ana")["pig"]
 

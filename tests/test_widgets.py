@@ -444,3 +444,37 @@ def test_the_table_goes_on_when_the_offer_is_not_taken():
     app.handle("move", "double 0")  # too late once the table has moved on: refused, or not the learner's turn
     assert (app.state.contract.factor if app.state.contract else None) == factor
     assert app.error is None or app.error.rule == "pymtheg.double"
+
+
+def _gwari_widget_classes():
+    import tutor.widgets.teacher  # noqa: F401  (every module that defines a widget, imported)
+    import tutor.widgets.sheets  # noqa: F401
+    from tutor.widgets.base import GwariWidget
+
+    seen, todo = [], [GwariWidget]
+    while todo:
+        cls = todo.pop()
+        seen.append(cls)
+        todo.extend(cls.__subclasses__())
+    return seen
+
+
+def test_every_widget_names_the_one_shared_code_and_carries_no_copy_of_it():
+    """A lesson page shows a hundred widgets or more: the view's code and style go to the browser once, in one
+    shared model, and each widget's state names it (a subclass attribute of the same name would hide the trait)."""
+    from tutor.widgets.base import GwariWidget, shared_code
+
+    classes = _gwari_widget_classes()
+    assert len(classes) > 8
+    for cls in classes:
+        assert "gwari_code" in cls.class_trait_names(sync=True), cls.__name__
+    lesson = LessonView("gnav")
+    first, second = lesson.parts(next(iter(lesson.lesson.sections.values()))[0])[0], GwariWidget()
+    code = shared_code()
+    for widget in (first, second):
+        state = widget.get_state()
+        assert state["gwari_code"] == f"IPY_MODEL_{code.model_id}"
+        assert len(state["_esm"]) < 3000 and not state.get("_css")
+    assert "function render" in code.esm and ".gwari" in code.css and ".gw-table" in code.css
+    code.close()
+    assert shared_code() is not code and GwariWidget().gwari_code is shared_code()

@@ -25,6 +25,7 @@ from typing import Any, Iterable, Sequence
 from urllib.parse import quote
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from tutor import classroom, render
@@ -33,11 +34,33 @@ from tutor.engine import IllegalMove
 HERE = Path(__file__).parent
 
 
+class GwariCode(ipywidgets.Widget):
+    """The view's code and style, sent to the browser once and shared by every Gwari widget on the page.
+
+    A model with no view (no layout either): each widget names it in its ``gwari_code`` trait, and ``loader.js``
+    imports the code from it the first time a page draws a Gwari widget.
+    """
+
+    esm = traitlets.Unicode((HERE / "gwari.js").read_text(encoding="utf-8")).tag(sync=True)
+    css = traitlets.Unicode((HERE / "gwari.css").read_text(encoding="utf-8") + render.TABLE_CSS).tag(sync=True)
+
+
+_shared_code: GwariCode | None = None
+
+
+def shared_code() -> GwariCode:
+    """The one ``GwariCode`` of this kernel (made again if it was closed)."""
+    global _shared_code
+    if _shared_code is None or _shared_code.comm is None:
+        _shared_code = GwariCode()
+    return _shared_code
+
+
 class GwariWidget(anywidget.AnyWidget):
     """A widget whose whole face is the ``html`` trait, redrawn by Python."""
 
-    _esm = HERE / "gwari.js"
-    _css = (HERE / "gwari.css").read_text(encoding="utf-8") + render.TABLE_CSS
+    _esm = (HERE / "loader.js").read_text(encoding="utf-8")
+    gwari_code = traitlets.Instance(GwariCode).tag(sync=True, **ipywidgets.widget_serialization)
     html = traitlets.Unicode("").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
     interval = traitlets.Int(1200).tag(sync=True)
@@ -47,6 +70,10 @@ class GwariWidget(anywidget.AnyWidget):
     kept = traitlets.Unicode("").tag(sync=True)
     accepts: tuple[str, ...] = ()
     learner_purpose = "so your teacher sees your progress"
+
+    @traitlets.default("gwari_code")
+    def _default_code(self) -> GwariCode:
+        return shared_code()
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.clicking import play_to_the_end
+from tests.browser.conftest import assert_no_output_left_broken
 from tests.browser.test_learners import new_page
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
@@ -109,6 +110,7 @@ def test_the_teachers_page_shows_a_class_filled_through_the_real_apps(browser, v
         assert seen["Words due"] != "" and seen["Last seen"], seen
         page.locator("button[data-gw=show]", has_text="Ana Tremayne").click()
         page.locator("[data-testid=detail]").wait_for(timeout=STEP_MS)
+        assert_no_output_left_broken(page)
         assert page.problems == []
     finally:
         key_file.unlink(missing_ok=True)

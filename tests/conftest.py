@@ -1,7 +1,7 @@
 """Shared test settings: a Hypothesis profile sized for the 10-minute suite.
 
 ``GWARI_GAMES`` sets how many random examples (games, deals, inputs) each
-property test draws: 40 by default; raise it for a deeper run
+property test draws: 25 by default; raise it for a deeper run
 (``GWARI_GAMES=500 bash .ci/test tests/test_conformance.py``).  The soak run
 (``tests/soak.py``) plays 10,000 games of each game on its own.
 """
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 
 
 def _examples() -> int:
-    value = os.environ.get("GWARI_GAMES", "40")
+    value = os.environ.get("GWARI_GAMES", "25")
     if not value.isdigit() or int(value) < 1:
         raise ValueError(f"GWARI_GAMES must be a whole number of at least 1, not {value!r}.")
     return int(value)

@@ -7,6 +7,7 @@ property test draws: 25 by default; raise it for a deeper run
 """
 
 import os
+import shutil
 import weakref
 
 import pytest
@@ -37,3 +38,27 @@ def _a_fresh_class(tmp_path, monkeypatch):
     monkeypatch.setattr(classroom, "_store", None)
     monkeypatch.setattr(classroom, "_store_problem", "")
     monkeypatch.setattr(classroom, "_listeners", weakref.WeakSet())
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, one per test worker (Playwright's sync API allows one in a process); the tests fail (never
+    skip) when it is missing, as the README's test command installs it."""
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    assert shutil.which(CHROMIUM) or os.path.exists(CHROMIUM), (
+        "Debian's Chromium is missing: run the README's test command (bash .ci/test), which installs it.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test runs on one worker, one at a time (``--dist loadgroup``): a Chromium, a Voilà server and
+    its kernels per worker on two cores left Voilà's widget manager racing, and only one server is started."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -93,17 +93,6 @@ def lab_url(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium; the tests fail (never skip) when it is missing, as the README's test command installs it."""
-    assert shutil.which(CHROMIUM) or os.path.exists(CHROMIUM), (
-        "Debian's Chromium is missing: run the README's test command (bash .ci/test), which installs it.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -145,3 +134,4 @@ def assert_no_output_left_broken(page, timeout: int = 15_000) -> None:
     """Every output that Voilà's renderer could not draw has been drawn again by the page template."""
     if page.redrawn and not page.is_closed():
         page.wait_for_function(f"({SHOWN_RACE})() === 0", timeout=timeout)
+

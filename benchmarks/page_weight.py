@@ -7,6 +7,8 @@ Usage: python benchmarks/page_weight.py
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import sys
 from pathlib import Path
@@ -25,9 +27,10 @@ def weigh(notebook: Path) -> tuple[int, int, int]:
     ipywidgets.Widget.close_all()
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     scope: dict = {"display": lambda *a, **k: None}
-    for cell in cells:
-        if cell["cell_type"] == "code":
-            exec("".join(cell["source"]), scope)  # noqa: S102 - the project's own notebooks
+    with contextlib.redirect_stdout(io.StringIO()):  # what the cells print is not the page's widget state
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                exec("".join(cell["source"]), scope)  # noqa: S102 - the project's own notebooks
     code = shared_code()
     copy = len(json.dumps(code.esm)) + len(json.dumps(code.css))
     total = copies = models = 0

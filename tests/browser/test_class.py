@@ -4,6 +4,7 @@ checks, a whole game, a drill session; the name typed once follows them from app
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.clicking import play_to_the_end
 from tests.browser.conftest import assert_no_output_left_broken
@@ -63,7 +64,9 @@ def do_a_drill(page, voila_url):
     drill = page.locator(".gwari").filter(has_text="Cornish words").first
     drill.wait_for(timeout=LOAD_MS)
     box = drill.locator("input[data-key=learner]")
-    page.wait_for_function("el => el.value === 'Ana Tremayne'", arg=box.element_handle(), timeout=STEP_MS)
+    # The name arrives with a redraw, which replaces the box: wait on the box as it is found each time, not on a
+    # handle to the box drawn first.
+    expect(box).to_have_value("Ana Tremayne", timeout=STEP_MS)
     drill.locator("button[data-gw=start]").click()
     drill.locator("[data-testid=prompt]").wait_for(timeout=STEP_MS)
     if drill.locator("input[data-key=answer-box]").count():

@@ -54,36 +54,3 @@ def browser():
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
-    """Every browser test runs on one worker, one at a time (``--dist loadgroup``): a Chromium, a Voilà server and
-    its kernels per worker on two cores left Voilà's widget manager racing, and only one server is started.  It runs
-    first: xdist reads the group marks in its own hook, and a mark added after that is ignored.  Whether the grouping
-    held is checked when the run ends (``pytest_sessionfinish``)."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
-_BROWSER_WORKERS: set[str] = set()
-
-
-def pytest_runtest_logreport(report):
-    """On the controller of a parallel run: note which worker ran each browser test."""
-    worker = getattr(getattr(report, "node", None), "gateway", None)
-    if worker is not None and report.when == "call" and "browser" in report.keywords:
-        _BROWSER_WORKERS.add(worker.id)
-
-
-def pytest_sessionfinish(session, exitstatus):
-    """A run with ``--dist loadgroup`` fails if its browser tests were spread over several workers (as they silently
-    were with pytest 9.2 and xdist 3.8)."""
-    if session.config.getoption("dist", "no") == "loadgroup" and len(_BROWSER_WORKERS) > 1:
-        writer = session.config.get_terminal_writer()
-        writer.line()
-        writer.line(
-            f"The browser tests ran on {len(_BROWSER_WORKERS)} workers ({', '.join(sorted(_BROWSER_WORKERS))}), "
-            "not on one: --dist loadgroup did not group them.", red=True)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -66,8 +66,9 @@ def test_a_pig_race_is_played_to_the_end_touching_the_nose_in_time(page, voila_u
                                        timeout=10_000)
                 races += 1
                 lines = app.locator("[data-testid=recent] .gw-log").first.inner_text().splitlines()
-                mine = next(i for i, line in enumerate(lines) if line.startswith(f"{me} notices"))
-                pig = next(line for line in lines[mine:] if "is the last to touch their nose" in line)
+                mine = [i for i, line in enumerate(lines) if line.startswith(f"{me} notices")]
+                assert mine, f"{me}'s touch is not in what just happened:\n" + "\n".join(lines)
+                pig = next(line for line in lines[mine[0]:] if "is the last to touch their nose" in line)
                 assert not pig.startswith(me), lines  # this race's pig is someone slower
                 continue
             card = app.locator("button.gw-cardbtn")
@@ -352,7 +353,7 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         page.wait_for_load_state("networkidle", timeout=LOAD_MS)
         page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output')].every("
                                "o => o.childElementCount || o.textContent.trim())", timeout=LOAD_MS)
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(300)
         errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error")
         assert errors.count() == 0, errors.first.inner_text()
         assert "Traceback" not in page.content()

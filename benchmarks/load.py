@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import html
-import json
 import re
 import sys
 import threading
@@ -33,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, log_path, serving  # noqa: E402
+from tutor.serving import class_options  # noqa: E402
 from test_serving import (  # noqa: E402
     SERVED_ENV, KernelChannel, fetch, kernel_alive, kernel_id_of, kernel_processes, server_pid, voila_command)
 
@@ -230,8 +230,7 @@ def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limi
     does (the other apps keep voila.json's pool); the class arrives over ``spread`` seconds."""
     extra = [] if pool is None else [f"--VoilaConfiguration.default_pool_size={pool}"]
     if class_size is not None:
-        pools = {"default": {"pool_size": 2}, APP: {"pool_size": class_size}}
-        extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+        extra += class_options(class_size, ROOT / "notebooks", [APP])
         pool = class_size
     command = voila_command(ROOT / "notebooks", f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
                             f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", *extra)

@@ -527,3 +527,109 @@ def test_a_learner_who_leaves_frees_the_kernel(faulty, chromium):
     log = log_path("Voila-faults").read_text()
     assert f"Kernel shutdown: {ids[0]}" in log and f"({ids[0]}) with" not in log, "shut down by its page, not culled"
     assert f"({ids[1]}) with 0 connections" in log, "culled"
+
+
+def test_pools_fill_one_kernel_at_a_time_and_wait_for_the_class_to_arrive(monkeypatch):
+    """Pool kernels start one by one; once learners take kernels, refills wait for a quiet spell and then go
+    ``refill_gap`` apart; a kernel started for a learner never waits.  (On a clock the test moves.)"""
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from tutor.serving import PREHEAT, ClassroomKernelManager
+
+    clock = {"now": 1000.0}
+    started: list[tuple[str, float]] = []
+
+    async def fake_start(self, *args, **kwargs):
+        started.append(("pool" if (kwargs.get("env") or {}).get(PREHEAT) == "True" else "learner", clock["now"]))
+        return f"k{len(started)}"
+
+    async def fake_sleep(seconds):
+        clock["now"] += seconds
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", fake_start)
+    monkeypatch.setattr(ClassroomKernelManager, "__contains__", lambda self, kernel_id: True, raising=False)
+    monkeypatch.setattr(ClassroomKernelManager, "get_kernel", lambda self, kernel_id: SimpleNamespace())
+    monkeypatch.setattr("tutor.serving.time.monotonic", lambda: clock["now"])
+    monkeypatch.setattr("tutor.serving.asyncio.sleep", fake_sleep)
+    manager = ClassroomKernelManager(refill_quiet=8.0, refill_gap=3.0, heat_gap=0.0)
+    pooled = {"a", "b", "c"}
+    monkeypatch.setattr(manager, "pooled_kernels", lambda: set(pooled))
+    pool = {"env": {PREHEAT: "True"}}
+
+    async def scenario() -> None:
+        for _ in range(3):  # before the class: one after another, no waiting
+            await manager.start_kernel(**pool)
+        pooled.difference_update({"a", "b"})  # two learners take a kernel each
+        await manager.start_kernel(env={})  # a learner starting a kernel of their own: at once
+        await manager.start_kernel(**pool)  # a refill: after a quiet spell
+        await manager.start_kernel(**pool)  # the next: a gap later
+
+    asyncio.run(scenario())
+    times = [t for _kind, t in started]
+    assert [kind for kind, _t in started] == ["pool"] * 3 + ["learner", "pool", "pool"]
+    assert times[:4] == [1000.0] * 4
+    assert times[4] >= 1000.0 + 8.0, "the refill did not wait for the class to arrive"
+    assert times[5] - times[4] >= 3.0, "two refills started together"
+
+
+def test_a_learner_is_handed_only_a_started_kernel(tmp_path):
+    """Voilà's own pooling manager, made from ours as voila.json asks: the pool size a page goes by counts only
+    started kernels, and the hand-out takes a started kernel before a refill still queued ahead of it."""
+    from types import SimpleNamespace
+
+    from traitlets import Unicode
+    from traitlets.config import Configurable
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from tutor.serving import ClassroomKernelManager
+
+    class App(Configurable):
+        root_dir = Unicode(str(tmp_path))  # no notebooks: nothing is heated when the manager starts
+        notebook_path = None
+
+    manager_class = voila_kernel_manager_factory(ClassroomKernelManager, preheat_kernel=True, default_pool_size=2)
+
+    async def scenario():
+        manager = manager_class(parent=App())
+        refills: list[str] = []
+        manager.fill_if_needed = lambda **kw: refills.append(kw["notebook_name"])
+        loop = asyncio.get_running_loop()
+        queued = loop.create_future()  # a refill waiting its turn
+        started = loop.create_future()
+        started.set_result({"kernel_id": "k-started", "renderer": SimpleNamespace(stop_generator=False),
+                            "task": "render"})
+        started.result()["renderer"].rendered_cache = ["<p>cell</p>"]
+        manager._pools["app.ipynb"] = [queued]
+        assert manager.get_pool_size("app.ipynb") == 0, "a pool of queued kernels counts as empty"
+        manager._pools["app.ipynb"].append(started)
+        assert manager.get_pool_size("app.ipynb") == 1
+        task, cache, kernel_id = await asyncio.wait_for(manager.get_rendered_notebook("app.ipynb"), 5)
+        assert (kernel_id, cache) == ("k-started", ["<p>cell</p>"]), "handed the started kernel"
+        assert manager._pools["app.ipynb"] == [queued], "the queued refill stays for later"
+        assert refills == ["app.ipynb"]
+        queued.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_class_size_warms_each_app_named_and_bad_values_are_refused(capsys):
+    """``.ci/serve --class-size=N [--class-apps=...]`` asks tutor.serving for Voilà's pool settings."""
+    from tutor.serving import DEFAULT_POOL, class_options, main
+
+    pools = json.loads(class_options(30, ROOT / "notebooks", ["pig-play", "cornish-drill.ipynb"])[0].split("=", 1)[1])
+    assert pools == {"default": {"pool_size": DEFAULT_POOL}, "pig-play.ipynb": {"pool_size": 30},
+                     "cornish-drill.ipynb": {"pool_size": 30}}
+    every = json.loads(class_options(5, ROOT / "notebooks")[0].split("=", 1)[1])
+    assert set(every) - {"default"} == {n for n in NOTEBOOKS if preheated(n)}, "every app the pools serve"
+    for bad in (0, -3, True, 2.5, "30"):
+        with pytest.raises(ValueError, match="--class-size"):
+            class_options(bad, ROOT / "notebooks")
+    with pytest.raises(ValueError, match="no notebook pig-ply"):
+        class_options(30, ROOT / "notebooks", ["pig-ply"])
+    assert main(["--class-size=3x", f"--notebooks={ROOT / 'notebooks'}"]) == 2
+    assert "not '3x'" in capsys.readouterr().err
+    assert main(["--class-size=30", "--class-apps=pig-play", f"--notebooks={ROOT / 'notebooks'}"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("--VoilaKernelManager.kernel_pools_config=") and "30 kernels in each of 1 app" in err

@@ -13,29 +13,147 @@ waits for each culled kernel to shut down), and a learner may take a kernel from
 the pool meanwhile; looking again before each judgement means a kernel taken
 mid-pass is counted as active, not as idle since it was heated.  Nothing else
 about culling changes.
+
+Warmed for a class: the pools can hold as many kernels as learners are coming
+(``bash .ci/serve --class-size=30``).  Voilà replaces each kernel a learner
+takes at once, so a class arriving together would set thirty new kernels
+starting while the same two cores answer the class's first clicks.  Here:
+
+- the kernels that fill a pool start one at a time: before the class, every
+  ``heat_gap`` seconds; once learners are taking kernels, only after nobody has
+  taken one for ``refill_quiet`` seconds, and then every ``refill_gap`` seconds,
+  so the class's clicks keep the cores;
+- a learner is handed only a kernel that has started.  Voilà hands out the
+  pool's first entry and waits for it, so a page could wait for a refill still
+  queued behind the others; here the started kernels go first, and a pool with
+  none started counts as empty, so the page starts a kernel of its own at once
+  (as it would with no pool).  Kernels started for a learner never wait.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import functools
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float
+
+PREHEAT = "VOILA_PREHEAT"  # the variable Voilà sets in the environment of a kernel it starts for a pool
+DEFAULT_POOL = 2  # voila.json's default_pool_size: what the apps not warmed for the class keep
+KERNEL_MB = 60  # about what one kernel of an app takes (benchmarks/RESULTS.md)
+
+
+def warmed_apps(notebooks: Path, apps: Sequence[str] = ()) -> list[str]:
+    """The notebooks warmed for a class: ``apps`` (names with or without ``.ipynb``), or every play app and the
+    drill.  A name with no notebook is refused, naming it."""
+    if not apps:
+        return sorted(p.name for p in notebooks.glob("*.ipynb")
+                      if p.stem.endswith("-play") or p.stem == "cornish-drill")
+    names = [a.strip().removesuffix(".ipynb") + ".ipynb" for a in apps if a.strip()]
+    missing = [n.removesuffix(".ipynb") for n in names if not (notebooks / n).is_file()]
+    if missing:
+        raise ValueError(f"--class-apps: there is no notebook {', '.join(missing)} in {notebooks}.")
+    if not names:
+        raise ValueError("--class-apps: name at least one app, such as pig-play.")
+    return names
+
+
+def class_options(size: int, notebooks: Path, apps: Sequence[str] = ()) -> list[str]:
+    """Voilà's options for a class of ``size``: that many kernels heated in each warmed app (the others keep the
+    default pool).  The pacing and the started-first hand-out (module notes) apply to every pool."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"--class-size: a whole number of learners (1 or more), not {size!r}.")
+    pools = {"default": {"pool_size": DEFAULT_POOL}, **{name: {"pool_size": size}
+                                                         for name in warmed_apps(notebooks, apps)}}
+    return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.serving --class-size=N [--class-apps=a,b] [--notebooks=DIR]``: print Voilà's options for
+    the class, one a line (``.ci/serve`` passes them on), and say on stderr what will be warmed."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tutor.serving", description=main.__doc__)
+    parser.add_argument("--class-size", required=True, help="how many learners are coming")
+    parser.add_argument("--class-apps", default="", help="comma-separated apps to warm (default: every app)")
+    parser.add_argument("--notebooks", default="notebooks", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        if not args.class_size.isdigit():
+            raise ValueError(f"--class-size: a whole number of learners (1 or more), not {args.class_size!r}.")
+        apps = [a for a in args.class_apps.split(",") if a.strip()]
+        options = class_options(int(args.class_size), args.notebooks, apps)
+        warmed = warmed_apps(args.notebooks, apps)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    size = int(args.class_size)
+    print(f"Warming {size} kernels in each of {len(warmed)} app(s) before the class (about "
+          f"{size * len(warmed) * KERNEL_MB} MB); they start one at a time, and the log says when each app's pool "
+          "is full.", file=sys.stderr)
+    print("\n".join(options))
+    return 0
+
+
+def _started(task: asyncio.Future) -> bool:
+    """A pool entry whose kernel has started (Voilà's task for it is done and did not fail)."""
+    return task.done() and not task.cancelled() and task.exception() is None
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voilà's kernel manager, with a kernel handed from a pool to a learner counted as active."""
+    """Voilà's kernel manager: a kernel handed from a pool to a learner counts as active, pools fill one kernel at
+    a time, and a learner is handed only a started kernel."""
+
+    heat_gap = Float(0.0, config=True, help="Seconds between two kernels started for a pool before any learner came.")
+    refill_quiet = Float(8.0, config=True, help="A pool is refilled only once no learner has taken a kernel "
+                                                 "from any pool for this many seconds.")
+    refill_gap = Float(3.0, config=True, help="Seconds between two kernels started to refill the pools.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._seen_pooled: set[str] = set()
+        self._last_hand_out: float | None = None
+        self._last_pool_start = 0.0
+        self._pool_starts: asyncio.Lock | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Voilà makes its pooling manager as a subclass of the configured one: its hand-out then takes the started
+        kernels first, and its pool size counts only those (the page starts its own kernel when there is none)."""
+        super().__init_subclass__(**kwargs)
+        hand_out = cls.__dict__.get("get_rendered_notebook")
+        if hand_out is not None:
+            @functools.wraps(hand_out)
+            async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kw: Any) -> Any:
+                self.started_first(notebook_name)
+                return await hand_out(self, notebook_name, *args, **kw)
+
+            cls.get_rendered_notebook = get_rendered_notebook
+        if "get_pool_size" in cls.__dict__:
+            cls.get_pool_size = ClassroomKernelManager.started_in_pool
+
+    def _pool(self, notebook_name: str) -> list:
+        return getattr(self, "_pools", {}).get(notebook_name, [])
+
+    def started_in_pool(self, notebook_name: str) -> int:
+        """How many kernels in the notebook's pool have started (the pool size the page goes by)."""
+        return sum(1 for task in self._pool(notebook_name) if _started(task))
+
+    def started_first(self, notebook_name: str) -> None:
+        """Put the pool's started kernels before those still queued or starting, each in its order."""
+        self._pool(notebook_name).sort(key=lambda task: not _started(task))
 
     def pooled_kernels(self) -> set[str]:
         """Ids of the heated kernels now waiting in Voilà's pools (none without preheating)."""
         ids = set()
         for pool in getattr(self, "_pools", {}).values():
             for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
+                if _started(task):
                     ids.add(task.result()["kernel_id"])
         return ids
 
@@ -45,8 +163,33 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         handed = {k for k in self._seen_pooled - pooled if k in self}
         for kernel_id in handed:
             self.get_kernel(kernel_id).last_activity = utcnow()
+        if handed:
+            self._last_hand_out = time.monotonic()
         self._seen_pooled = pooled
         return handed
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel; one for a pool waits its turn (see the module's notes), one for a learner never waits."""
+        if (kwargs.get("env") or {}).get(PREHEAT) != "True":
+            return await super().start_kernel(*args, **kwargs)
+        if self._pool_starts is None:
+            self._pool_starts = asyncio.Lock()
+        async with self._pool_starts:
+            await self._wait_for_turn()
+            self._last_pool_start = time.monotonic()
+            return await super().start_kernel(*args, **kwargs)
+
+    async def _wait_for_turn(self) -> None:
+        while True:
+            self.note_hand_outs()
+            now = time.monotonic()
+            if self._last_hand_out is None:
+                wait = self._last_pool_start + self.heat_gap - now
+            else:
+                wait = max(self._last_hand_out + self.refill_quiet, self._last_pool_start + self.refill_gap) - now
+            if wait <= 0:
+                return
+            await asyncio.sleep(min(wait, 0.5))
 
     async def cull_kernels(self) -> None:
         """One cull pass, after noting the kernels handed out since the last look."""
@@ -57,3 +200,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Judge one kernel (Voilà has already passed over it if it is pooled), after looking at the pools again."""
         self.note_hand_outs()
         await super().cull_kernel_if_idle(kernel_id)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

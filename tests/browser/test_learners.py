@@ -211,7 +211,8 @@ def test_a_turn_by_keyboard_only_in_a_few_presses(page, voila_url):
         if app.locator("[data-testid=game-over]").count():
             break
         assert focused(page)["inWidget"], f"after turn {turn} the focus stays in the app, not on the page"
-        assert focused(page)["group"] == "hand", "the focus is back on the hand for the next turn"
+        now = focused(page)
+        assert now["group"] == "hand", f"the focus is back on the hand for the next turn, not on {now}"
         assert app.locator("[data-testid=recent] .gw-log p").count() >= 1 and actions >= 0
     assert page.problems == []
 

@@ -375,11 +375,9 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
 # ---------------------------------------------------------------- the console
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "pyproject.toml pins: Voilà 0.5.13's page is built on JupyterLab 4.2.5 but its widget manager asks ^4.5.10 and "
-    "jupyterlab_widgets 3.0.17 asks ^4.6.2; voila==0.5.8 with ipywidgets==8.1.5, jupyterlab_widgets==3.0.13 and "
-    "widgetsnbextension==4.0.13 all ask ^4.2.x"))
 def test_the_console_has_no_version_warnings(browser, voila_url):
+    """Voilà's page is built on JupyterLab 4.2.5; every extension it loads (Voilà's widget manager, the widgets'
+    labextension, anywidget's) asks for versions that page has (the pins in pyproject.toml's server extra)."""
     page = new_page(browser, DESK)
     try:
         play_app(page, voila_url, "gnav-play.ipynb")

@@ -566,7 +566,7 @@ def test_pools_fill_one_kernel_at_a_time_and_wait_for_the_class_to_arrive(monkey
         await manager.start_kernel(**pool)  # a refill: after a quiet spell
         await manager.start_kernel(**pool)  # the next: a gap later
 
-    asyncio.run(scenario())
+    run(scenario())
     times = [t for _kind, t in started]
     assert [kind for kind, _t in started] == ["pool"] * 3 + ["learner", "pool", "pool"]
     assert times[:4] == [1000.0] * 4
@@ -611,7 +611,7 @@ def test_a_learner_is_handed_only_a_started_kernel(tmp_path):
         assert refills == ["app.ipynb"]
         queued.cancel()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_class_size_warms_each_app_named_and_bad_values_are_refused(capsys):

@@ -11,13 +11,20 @@ import pytest
 VOILA_GROUP = "voila"
 
 
+# Modules whose tests share servers started once per module (their fixtures); spread over two workers, each
+# worker would start its own.
+SERVER_MODULES = {"test_serving", "test_static_site", "test_binder", "test_rulesheet"}
+
+
 def _group_of(item) -> str | None:
-    """The tests that share one worker: those using the session's Voilà server (``voila_url``) or JupyterLab, and
-    each notebook's cells (they share one kernel)."""
+    """The tests that share one worker: those using the session's Voilà server (``voila_url``) or JupyterLab, each
+    notebook's cells (they share one kernel), and each module of ``SERVER_MODULES``."""
     if {"voila_url", "lab_url"} & set(getattr(item, "fixturenames", ())):
         return VOILA_GROUP
     if item.path.suffix == ".ipynb":
         return f"notebook-{item.path.stem}"
+    if item.path.stem in SERVER_MODULES:
+        return item.path.stem
     return None
 
 

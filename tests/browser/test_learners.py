@@ -119,20 +119,15 @@ def test_the_newest_move_is_always_in_view_in_what_just_happened(page, voila_url
     assert page.problems == []
 
 
-@pytest.mark.parametrize("name", PLAY)
-def test_on_a_phone_the_hand_comes_first(browser, voila_url, name):
-    page = new_page(browser, PHONE)
-    try:
-        app = play_app(page, voila_url, name)
-        hand = app.locator(".gw-movebox").first
-        hand.wait_for(timeout=LOAD_MS)
-        hand_top = hand.bounding_box()["y"]
-        table_top = app.locator(".gw-tablebox").bounding_box()["y"]
-        assert hand_top < table_top, "the hand comes before the table"
-        assert hand_top < PHONE["height"], "the hand is above the fold"
-        assert page.problems == []
-    finally:
-        page.context.close()
+def assert_the_hand_comes_first(app) -> None:
+    """On a phone (the page at ``PHONE`` width), a play app shows the learner's hand and moves above the table, above
+    the fold."""
+    hand = app.locator(".gw-movebox").first
+    hand.wait_for(timeout=LOAD_MS)
+    hand_top = hand.bounding_box()["y"]
+    table_top = app.locator(".gw-tablebox").bounding_box()["y"]
+    assert hand_top < table_top, "on a phone the hand comes before the table"
+    assert hand_top < PHONE["height"], "on a phone the hand is above the fold"
 
 
 def test_asking_in_cornish_a_refusal_shows_by_the_box_and_a_good_question_clears_it(page, voila_url):
@@ -345,7 +340,7 @@ def axe_serious(page) -> list[str]:
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_serious(browser, voila_url, name):
     """One load per notebook: no error shown or logged, no request beyond this server, and axe-core finds no
-    serious or critical problem at 1280 px and again at 390 px (a phone)."""
+    serious or critical problem at 1280 px and again at 390 px (a phone), where a play app shows the hand first."""
     page = new_page(browser, DESK)
     requests: list[str] = []
     page.context.on("request", lambda request: requests.append(request.url))
@@ -368,6 +363,8 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         page.wait_for_timeout(500)
         report = axe_serious(page)
         assert not report, "at 390 px:\n" + "\n".join(report)
+        if name in PLAY:
+            assert_the_hand_comes_first(page.locator(".gwari:has([data-testid=code])").first)
     finally:
         page.context.close()
 

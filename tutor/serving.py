@@ -50,17 +50,16 @@ KERNEL_MB = 60  # about what one kernel of an app takes (benchmarks/RESULTS.md)
 
 
 def warmed_apps(notebooks: Path, apps: Sequence[str] = ()) -> list[str]:
-    """The notebooks warmed for a class: ``apps`` (names with or without ``.ipynb``), or every play app and the
-    drill.  A name with no notebook is refused, naming it."""
-    if not apps:
+    """The notebooks warmed for a class: ``apps`` (names with or without ``.ipynb``; blank ones are skipped), or,
+    when none is named, every app voila.json preheats (the play apps and the drill; a test keeps the two in step).
+    A name with no notebook is refused, naming it."""
+    names = [a.strip().removesuffix(".ipynb") + ".ipynb" for a in apps if a.strip()]
+    if not names:
         return sorted(p.name for p in notebooks.glob("*.ipynb")
                       if p.stem.endswith("-play") or p.stem == "cornish-drill")
-    names = [a.strip().removesuffix(".ipynb") + ".ipynb" for a in apps if a.strip()]
     missing = [n.removesuffix(".ipynb") for n in names if not (notebooks / n).is_file()]
     if missing:
         raise ValueError(f"--class-apps: there is no notebook {', '.join(missing)} in {notebooks}.")
-    if not names:
-        raise ValueError("--class-apps: name at least one app, such as pig-play.")
     return names
 
 
@@ -84,16 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--class-apps", default="", help="comma-separated apps to warm (default: every app)")
     parser.add_argument("--notebooks", default="notebooks", type=Path)
     args = parser.parse_args(argv)
+    size = int(args.class_size) if args.class_size.isdigit() else args.class_size  # class_options refuses the rest
     try:
-        if not args.class_size.isdigit():
-            raise ValueError(f"--class-size: a whole number of learners (1 or more), not {args.class_size!r}.")
-        apps = [a for a in args.class_apps.split(",") if a.strip()]
-        options = class_options(int(args.class_size), args.notebooks, apps)
-        warmed = warmed_apps(args.notebooks, apps)
+        warmed = warmed_apps(args.notebooks, args.class_apps.split(","))
+        options = class_options(size, args.notebooks, warmed)
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
-    size = int(args.class_size)
     print(f"Warming {size} kernels in each of {len(warmed)} app(s) before the class (about "
           f"{size * len(warmed) * KERNEL_MB} MB); they start one at a time, and the log says when each app's pool "
           "is full.", file=sys.stderr)

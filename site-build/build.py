@@ -9,7 +9,9 @@ It then lays out a JupyterLite folder in ``--work``:
 
 * ``static/pyodide/``: the npm Pyodide, the wheels beside it, and a Pyodide lock file written from the wheels
   (each one's dependencies read from its metadata and kept to what is here), so Pyodide and micropip load
-  every package from the site itself;
+  every package from the site itself.  The wheels are served compiled to bytecode by Pyodide's own Python
+  (see ``compile_for_pyodide``), as is the standard library, so the browser does not compile IPython and
+  the rest at every start;
 * ``files/``: the notebooks a learner uses in the browser.  The pages that need the server (the teacher's page,
   the rule sheets, and any notebook importing pandas) are replaced by a one-cell notebook that says so;
 * ``jupyter-lite.json``: site-build/jupyter-lite.json: the kernel loads Gwari and what the kernel itself needs
@@ -35,6 +37,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -129,6 +132,53 @@ def placeholder_wheel(folder: Path, name: str, version: str = "1.0.0") -> Path:
     return path
 
 
+#: Wheels served with their sources beside the bytecode: Gwari's options panel reads each option's explanation
+#: from the source of its rules class (tutor.widgets.options.field_docs).
+KEEP_SOURCES = {"gwari"}
+
+#: The Node side of ``compile_for_pyodide``: start Pyodide from the npm package, mount the site's Pyodide
+#: folder, run site-build/pyodide_compile.py there, and report Python's traceback (not Pyodide's minified
+#: source) if it fails.
+NODE_COMPILE = """
+const [pyodideDir, folder] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", packages: [] });
+pyodide.FS.mkdirTree("/site");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/site");
+pyodide.globals.set("ARGS", process.env.GWARI_COMPILE_ARGS);
+try {
+  pyodide.runPython(process.env.GWARI_COMPILE_PROGRAM, { filename: "pyodide_compile.py" });
+} catch (error) {
+  console.log(String(error.message || error));
+  process.exitCode = 1;
+}
+"""
+
+
+def compile_for_pyodide(npm_pyodide: Path, folder: Path) -> dict:
+    """Compile the wheels in ``folder`` and its ``python_stdlib.zip`` to bytecode, in place, with the Python the
+    browser runs (Pyodide from the npm package, started by Node), and add site-build/sitecustomize.py to the
+    standard library; see site-build/pyodide_compile.py.  Returns its summary (modules compiled per wheel and
+    in the standard library).  A start in the browser then loads bytecode instead of compiling IPython,
+    the standard library and the rest in WebAssembly (benchmarks/RESULTS.md, "With no server")."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        sys.exit("site-build: Node is needed to compile the site's Python with Pyodide (it comes with npm)")
+    args = {"folder": "/site", "keep": sorted(KEEP_SOURCES),
+            "sitecustomize": (HERE / "sitecustomize.py").read_text(encoding="utf-8")}
+    with tempfile.TemporaryDirectory() as scratch:  # a script file: Pyodide does not start from ``node -e``
+        script = Path(scratch) / "compile.mjs"
+        script.write_text(NODE_COMPILE, encoding="utf-8")
+        done = subprocess.run([node, str(script), str(npm_pyodide.resolve()), str(folder.resolve())],
+                              capture_output=True, text=True,
+                              env={**os.environ, "GWARI_COMPILE_ARGS": json.dumps(args),
+                                   "GWARI_COMPILE_PROGRAM": (HERE / "pyodide_compile.py").read_text(encoding="utf-8")})
+    if done.returncode != 0:
+        tail = "\n".join(line[:300] for line in (done.stdout + done.stderr).splitlines()[-20:])
+        sys.exit(f"site-build: compiling the site's Python in Pyodide failed:\n{tail}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str]:
     """Pyodide from npm plus the wheels, with a lock file listing exactly those wheels; returns their names."""
     if dest.exists():
@@ -141,6 +191,12 @@ def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str
     lock = json.loads((npm_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     for whl in wheels:
         shutil.copy2(whl, dest / whl.name)
+    compiled = compile_for_pyodide(npm_pyodide, dest)
+    missing = sorted(w.name for w in wheels if not compiled["wheels"].get(w.name))
+    if missing or not compiled["stdlib"]:
+        sys.exit(f"site-build: nothing compiled in {', '.join(missing) or 'the standard library'}")
+    print(f"site-build: compiled {sum(compiled['wheels'].values())} modules in {len(wheels)} wheels and "
+          f"{compiled['stdlib']} in the standard library, with Pyodide's Python")
     placeholder = placeholder_wheel(dest, SQLITE3_PLACEHOLDER)
     served = {}
     for whl in [*(dest / w.name for w in wheels), placeholder]:

@@ -2,11 +2,13 @@
 
 ``.venv/bin/python benchmarks/static_site.py [--loads 3] [--moves 10] [--app gwra-pyskessa-play]`` builds
 site/ when it is missing (``bash .ci/site``), serves it with ``python -m http.server`` on a free loopback port,
-and opens the app in Debian's Chromium, counting any request to another host (there should be none).  Figures are medians over ``--loads`` fresh browser contexts:
+and opens the app in Debian's Chromium, counting any request to another host (there should be none).  Figures
+are medians over ``--loads`` browsers, each with a new profile:
 
 * cold load: from ``goto`` in a new context (empty cache) to the first card of the hand (``button.gw-cardbtn``)
   visible: Pyodide starts, loads its packages and runs the notebook, all in the browser;
-* warm reload: the same page reloaded in the same context (the HTTP cache holds what the cold load fetched);
+* warm reload: the same page reloaded in the same browser (its HTTP cache, on disk as in a learner's
+  browser, holds what the cold load fetched);
 * click-to-render: from clicking the move button (after choosing a card) to the app's redraw, which includes
   the bots' turns, computed by Python in the browser (median of ``--moves`` moves in the first context);
 * bytes fetched: the responses' sizes as transferred (headers and bodies; nothing for what the cache
@@ -25,6 +27,7 @@ import argparse
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -99,14 +102,20 @@ def moves_ms(page, moves: int) -> list[float]:
     return times
 
 
-def measure(browser, url: str, loads: int, moves: int) -> dict[str, list]:
-    """Cold loads, warm reloads, bytes and requests of each, click-to-render, and any request to another host."""
+def measure(pw, url: str, loads: int, moves: int) -> dict[str, list]:
+    """Cold loads, warm reloads, bytes and requests of each, click-to-render, and any request to another host.
+
+    Each load is a browser with a new profile of its own on disk, as a learner's browser has: its HTTP cache is
+    on disk, so the warm reload can take Pyodide's 8.6 MB WebAssembly (and the code compiled from it) from the
+    cache.  (A Playwright ``new_context`` keeps its cache in memory, where an entry that large is not kept.)"""
     out: dict[str, list] = {k: [] for k in ("cold", "warm", "cold_bytes", "warm_bytes", "cold_requests",
                                             "warm_requests", "clicks", "outside")}
     for load in range(loads):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        profile = tempfile.TemporaryDirectory(prefix="gwari-bench-profile-")
+        context = pw.chromium.launch_persistent_context(profile.name, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                        viewport={"width": 1280, "height": 800})
         traffic = Traffic(context)
-        page = context.new_page()
+        page = context.pages[0] if context.pages else context.new_page()
         start = time.perf_counter()
         page.goto(url, timeout=LOAD_MS)
         out["cold"].append(ready_ms(page, start))
@@ -124,6 +133,7 @@ def measure(browser, url: str, loads: int, moves: int) -> dict[str, list]:
         out["warm_bytes"].append(got), out["warm_requests"].append(count)
         out["outside"] += traffic.outside
         context.close()
+        profile.cleanup()
     return out
 
 
@@ -144,7 +154,6 @@ def main() -> None:
     url = f"http://127.0.0.1:{port}/voici/render/{args.app}.html"
     results: dict[str, dict[str, list]] = {}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for _ in range(100):
                 try:
@@ -152,7 +161,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            results["Static site"] = measure(browser, url, args.loads, args.moves)
+            results["Static site"] = measure(pw, url, args.loads, args.moves)
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -162,8 +171,7 @@ def main() -> None:
             with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-static-bench", env=SERVED_ENV) as voila:
                 if overrides == []:
                     time.sleep(20)  # the pools fill
-                results[name] = measure(browser, f"{voila}/voila/render/{args.app}.ipynb", args.loads, args.moves)
-        browser.close()
+                results[name] = measure(pw, f"{voila}/voila/render/{args.app}.ipynb", args.loads, args.moves)
 
     med = statistics.median
     names = list(results)

@@ -14,10 +14,11 @@ It then lays out a JupyterLite folder in ``--work``:
   the rest at every start;
 * ``files/``: the notebooks a learner uses in the browser.  The pages that need the server (the teacher's page,
   the rule sheets, and any notebook importing pandas) are replaced by a one-cell notebook that says so;
-* ``jupyter-lite.json``: site-build/jupyter-lite.json: the kernel loads Gwari and what the kernel itself needs
-  from the lock file at start (``loadPyodideOptions.packages``) and never falls back to PyPI
-  (``disablePyPIFallback``); the build adds ``pyodideUrl`` (./static/pyodide/pyodide.js) and ``pipliteUrls``
-  (the kernel's own wheels).  Voici's page carries its own widget manager, so the federated
+* ``jupyter-lite.json``: site-build/jupyter-lite.json: the kernel loads Gwari and what the kernel itself needs,
+  its own wheels included (``KERNEL_WHEELS``), from the lock file at start (``loadPyodideOptions.packages``)
+  and never falls back to PyPI (``disablePyPIFallback``); the build adds ``pyodideUrl``
+  (./static/pyodide/pyodide.js) and ``pipliteUrls`` (the kernel's own wheels, for piplite).  Voici's page
+  carries its own widget manager, so the federated
   ``@jupyter-widgets/jupyterlab-manager`` (and the Voilà preview for JupyterLab) are disabled there.
 
 and runs ``voici build`` into the output folder.  Last, every page is made to load nothing from other hosts
@@ -136,6 +137,11 @@ def placeholder_wheel(folder: Path, name: str, version: str = "1.0.0") -> Path:
 #: from the source of its rules class (tutor.widgets.options.field_docs).
 KEEP_SOURCES = {"gwari"}
 
+#: Folders of a wheel the site leaves out.  jedi's bundled type stubs (typeshed and django-stubs: 1,790 of its
+#: 1,880 files) serve code completion, which no page of the site offers; jedi itself is served because IPython
+#: imports it.  Unpacking those files took half of Pyodide's package loading at every start.
+DROP = {"jedi": ["jedi/third_party/"]}
+
 #: The Node side of ``compile_for_pyodide``: start Pyodide from the npm package, mount the site's Pyodide
 #: folder, run site-build/pyodide_compile.py there, and report Python's traceback (not Pyodide's minified
 #: source) if it fails.
@@ -164,7 +170,7 @@ def compile_for_pyodide(npm_pyodide: Path, folder: Path) -> dict:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         sys.exit("site-build: Node is needed to compile the site's Python with Pyodide (it comes with npm)")
-    args = {"folder": "/site", "keep": sorted(KEEP_SOURCES),
+    args = {"folder": "/site", "keep": sorted(KEEP_SOURCES), "drop": DROP,
             "sitecustomize": (HERE / "sitecustomize.py").read_text(encoding="utf-8")}
     with tempfile.TemporaryDirectory() as scratch:  # a script file: Pyodide does not start from ``node -e``
         script = Path(scratch) / "compile.mjs"
@@ -177,6 +183,25 @@ def compile_for_pyodide(npm_pyodide: Path, folder: Path) -> dict:
         tail = "\n".join(line[:300] for line in (done.stdout + done.stderr).splitlines()[-20:])
         sys.exit(f"site-build: compiling the site's Python in Pyodide failed:\n{tail}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+#: The Pyodide kernel's own wheels (from its extension's ``pypi/`` folder in the build tools' environment),
+#: served from the lock file too: the kernel then takes them with everything else in one load at start
+#: (site-build/jupyter-lite.json lists them in ``loadPyodideOptions.packages``) instead of installing each
+#: with piplite, which resolves it through micropip first.
+KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
+KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+               / "static" / "pypi")
+
+
+def kernel_wheels() -> list[Path]:
+    found = []
+    for name in KERNEL_WHEELS:
+        matches = sorted(KERNEL_PYPI.glob(f"{name}-*-py3-none-any.whl"))
+        if len(matches) != 1:
+            sys.exit(f"site-build: expected one {name} wheel in {KERNEL_PYPI}, found {len(matches)}")
+        found.append(matches[0])
+    return found
 
 
 def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str]:
@@ -195,8 +220,12 @@ def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str
     missing = sorted(w.name for w in wheels if not compiled["wheels"].get(w.name))
     if missing or not compiled["stdlib"]:
         sys.exit(f"site-build: nothing compiled in {', '.join(missing) or 'the standard library'}")
+    kept = sorted(project for project in DROP if not compiled["dropped"].get(project))
+    if kept:
+        sys.exit(f"site-build: nothing left out of {', '.join(kept)} (see DROP)")
     print(f"site-build: compiled {sum(compiled['wheels'].values())} modules in {len(wheels)} wheels and "
-          f"{compiled['stdlib']} in the standard library, with Pyodide's Python")
+          f"{compiled['stdlib']} in the standard library, with Pyodide's Python; left out "
+          + ", ".join(f"{n} files of {p}" for p, n in sorted(compiled["dropped"].items())))
     placeholder = placeholder_wheel(dest, SQLITE3_PLACEHOLDER)
     served = {}
     for whl in [*(dest / w.name for w in wheels), placeholder]:
@@ -302,7 +331,7 @@ def main() -> None:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    wheels = sorted(args.wheels.glob("*.whl"))
+    wheels = sorted(args.wheels.glob("*.whl")) + kernel_wheels()
     packages = write_pyodide(args.npm, wheels, work / "static" / "pyodide")
     apps, notes = write_contents(ROOT / "notebooks", work / "files")
     shutil.copy2(HERE / "jupyter-lite.json", work / "jupyter-lite.json")

@@ -7,14 +7,15 @@ Node side) names:
 
 * ``folder``: where the site's wheels and its copy of ``python_stdlib.zip`` are (mounted from the build);
 * ``keep``: projects whose wheels keep their sources beside the bytecode;
+* ``drop``: per project, folders of its wheel left out of the site (with the reason in build.py);
 * ``sitecustomize``: the source of the ``sitecustomize`` module added to the standard library.
 
 Wheels: each module becomes ``x.pyc`` in place of ``x.py`` (sourceless, as Pyodide serves its own packages),
 except in the ``keep`` projects, where the source stays and ``__pycache__/x.<tag>.pyc`` is added.  The standard
 library's zip gets ``x.pyc`` in place of ``x.py``.  All bytecode is hash-based and unchecked: it is used without
 reading or hashing any source.  A file that does not compile (data that happens to end in ``.py``) stays as it
-is, and each wheel's RECORD is rewritten to match its new files.  Prints a JSON summary: modules compiled per
-wheel, and in the standard library.
+is, and each wheel's RECORD is rewritten to match its files.  Prints a JSON summary: modules compiled per
+wheel and in the standard library, and files dropped per ``drop`` project.
 """
 
 from __future__ import annotations
@@ -56,14 +57,16 @@ def write_zip(path: str, entries: list[tuple[zipfile.ZipInfo, bytes]]) -> None:
     os.replace(path + ".part", path)
 
 
-def compile_wheel(path: str, keep_sources: bool) -> int:
+def compile_wheel(path: str, keep_sources: bool, drop: tuple[str, ...] = ()) -> tuple[int, int]:
+    """Compile one wheel in place; returns (modules compiled, files dropped)."""
     with zipfile.ZipFile(path) as src:
         items = [(info, src.read(info)) for info in src.infolist()]
+    dropped = sum(info.filename.startswith(drop) for info, _ in items) if drop else 0
     record_arc = next(info.filename for info, _ in items if info.filename.endswith(".dist-info/RECORD"))
     out, compiled = [], 0
     for info, data in items:
         arc = info.filename
-        if arc == record_arc:
+        if arc == record_arc or arc.startswith(drop):
             continue
         pyc = None
         if arc.endswith(".py") and not arc.split("/")[0].endswith((".dist-info", ".data")):
@@ -84,7 +87,7 @@ def compile_wheel(path: str, keep_sources: bool) -> int:
     record.append(f"{record_arc},,")
     out.append(entry(record_arc, ("\n".join(record) + "\n").encode()))
     write_zip(path, out)
-    return compiled
+    return compiled, dropped
 
 
 def compile_stdlib(path: str, sitecustomize: str) -> int:
@@ -104,14 +107,16 @@ def compile_stdlib(path: str, sitecustomize: str) -> int:
 
 
 def main(args: dict) -> dict:
-    folder, keep = args["folder"], set(args["keep"])
-    wheels = {}
+    folder, keep, drop = args["folder"], set(args["keep"]), args["drop"]
+    wheels, dropped = {}, {}
     for name in sorted(os.listdir(folder)):
         if name.endswith(".whl"):
             project = name.split("-")[0].replace("_", "-").lower()
-            wheels[name] = compile_wheel(f"{folder}/{name}", project in keep)
+            wheels[name], gone = compile_wheel(f"{folder}/{name}", project in keep, tuple(drop.get(project, ())))
+            if project in drop:
+                dropped[project] = gone
     stdlib = compile_stdlib(f"{folder}/python_stdlib.zip", args["sitecustomize"])
-    return {"wheels": wheels, "stdlib": stdlib}
+    return {"wheels": wheels, "dropped": dropped, "stdlib": stdlib}
 
 
 print(json.dumps(main(json.loads(ARGS))))  # noqa: F821 (ARGS is set by the Node side)

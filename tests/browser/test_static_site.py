@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+import zipfile
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -113,11 +114,48 @@ def test_site_holds_every_learner_notebook_and_notes_for_server_pages(static_sit
     assert 'play(\\"gwra-pyskessa\\"' in play
 
 
+def test_site_python_is_compiled_with_pyodides_own_interpreter(static_site_url):
+    """The wheels and the standard library are served as bytecode (sourceless, but Gwari keeps its sources for
+    the options panel), jedi without its type stubs, the kernel's own wheels in the lock file, and the
+    standard library carries the sitecustomize that keeps imports out of the notebooks' folder."""
+    pyodide = SITE / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert {"pyodide-kernel", "piplite", "ipykernel", "gwari", "ipython"} <= set(lock)
+    config = json.loads((SITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    packages = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    assert {"piplite", "ipykernel", "pyodide_kernel", "gwari"} <= set(packages["packages"])
+    for entry in lock.values():
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            names = wheel.namelist()
+        modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
+        compiled = [n for n in names if n.endswith(".pyc")]
+        if entry["name"] == "gwari":
+            assert "tutor/games/pig.py" in names and "tutor/games/__pycache__/pig.cpython-313.pyc" in names
+            assert len(compiled) == len(modules)
+        elif entry["name"] != "sqlite3":  # the placeholder has no modules
+            assert compiled and not modules, f"{entry['file_name']}: {modules[:3]} not compiled"
+        if entry["name"] == "jedi":
+            assert not [n for n in names if n.startswith("jedi/third_party/")]
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+        assert "sitecustomize.pyc" in names and "json/__init__.pyc" in names
+        assert not [n for n in names if n.endswith(".py")]
+        header = stdlib.read("json/__init__.pyc")[:16]
+    assert header[4:8] == (1).to_bytes(4, "little"), "hash-based bytecode, used without checking any source"
+
+
 def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     page = offline_page
+    # Each look at the notebooks' folder from Python is a request through JupyterLite's service worker
+    # (/api/drive).  Looking for modules there made a hundred of them at each start ("getattr" of the folder, one
+    # per module imported); site-build/sitecustomize.py stops it.
+    folder_looks = []
+    page.context.on("request", lambda request: folder_looks.append(request.post_data or "")
+                    if "/api/drive" in request.url and '"getattr"' in (request.post_data or "") else None)
     open_static(page, static_site_url, "gwra-pyskessa-play")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
+    assert len(folder_looks) <= 5, f"Python looked in the notebooks' folder {len(folder_looks)} times while starting"
     play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()

@@ -192,7 +192,10 @@ def test_a_turn_by_keyboard_only_in_a_few_presses(page, voila_url):
         presses = ["ArrowRight", "Enter", "Tab", "Enter"]  # a card, choose it, to its moves, the first move
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
-        changed(page, view, before)  # the card is chosen: its moves are drawn (on a busy machine, not at once)
+        changed(page, view, before)  # the card is chosen: its moves are drawn (on a busy machine, not at once,
+        # and maybe in a second redraw: Tab before they are there would pass them by, as no learner who sees
+        # the screen would)
+        view.locator("button[data-gw=move]").first.wait_for(timeout=10_000)
         chosen = view.inner_html()
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")

@@ -111,29 +111,28 @@ def measure(pw, url: str, loads: int, moves: int) -> dict[str, list]:
     out: dict[str, list] = {k: [] for k in ("cold", "warm", "cold_bytes", "warm_bytes", "cold_requests",
                                             "warm_requests", "clicks", "outside")}
     for load in range(loads):
-        profile = tempfile.TemporaryDirectory(prefix="gwari-bench-profile-")
-        context = pw.chromium.launch_persistent_context(profile.name, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                        viewport={"width": 1280, "height": 800})
-        traffic = Traffic(context)
-        page = context.pages[0] if context.pages else context.new_page()
-        start = time.perf_counter()
-        page.goto(url, timeout=LOAD_MS)
-        out["cold"].append(ready_ms(page, start))
-        page.wait_for_timeout(500)  # let the last responses finish before counting them
-        got, count = traffic.take()
-        out["cold_bytes"].append(got), out["cold_requests"].append(count)
-        if load == 0:
-            out["clicks"] = moves_ms(page, moves)
-        traffic.take()
-        start = time.perf_counter()
-        page.reload(timeout=LOAD_MS)
-        out["warm"].append(ready_ms(page, start))
-        page.wait_for_timeout(500)
-        got, count = traffic.take()
-        out["warm_bytes"].append(got), out["warm_requests"].append(count)
-        out["outside"] += traffic.outside
-        context.close()
-        profile.cleanup()
+        with tempfile.TemporaryDirectory(prefix="gwari-bench-profile-") as profile:
+            context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                            viewport={"width": 1280, "height": 800})
+            traffic = Traffic(context)
+            page = context.pages[0] if context.pages else context.new_page()
+            start = time.perf_counter()
+            page.goto(url, timeout=LOAD_MS)
+            out["cold"].append(ready_ms(page, start))
+            page.wait_for_timeout(500)  # let the last responses finish before counting them
+            got, count = traffic.take()
+            out["cold_bytes"].append(got), out["cold_requests"].append(count)
+            if load == 0:
+                out["clicks"] = moves_ms(page, moves)
+            traffic.take()
+            start = time.perf_counter()
+            page.reload(timeout=LOAD_MS)
+            out["warm"].append(ready_ms(page, start))
+            page.wait_for_timeout(500)
+            got, count = traffic.take()
+            out["warm_bytes"].append(got), out["warm_requests"].append(count)
+            out["outside"] += traffic.outside
+            context.close()
     return out
 
 

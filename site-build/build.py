@@ -29,7 +29,6 @@ build if any page or config still names another host to load from.
 from __future__ import annotations
 
 import argparse
-import base64
 import email.parser
 import hashlib
 import json
@@ -45,6 +44,7 @@ from pathlib import Path
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
+from pyodide_compile import entry, write_wheel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -120,16 +120,7 @@ def placeholder_wheel(folder: Path, name: str, version: str = "1.0.0") -> Path:
                             f"Summary: Placeholder: the static Gwari site has no {name}\n",
         f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: gwari-site-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
-    record = []
-    for arc, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-        record.append(f"{arc},sha256={digest},{len(text.encode())}")
-    record.append(f"{dist}/RECORD,,")
-    files[f"{dist}/RECORD"] = "\n".join(record) + "\n"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
-        for arc, text in files.items():
-            info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
-            whl.writestr(info, text)
+    write_wheel(str(path), [entry(arc, text.encode()) for arc, text in files.items()], f"{dist}/RECORD")
     return path
 
 

@@ -29,8 +29,8 @@ import os
 import sys
 import zipfile
 
-SITE_PACKAGES = next(p for p in sys.path if p.endswith("site-packages"))
-STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
+SITE_PACKAGES = next((p for p in sys.path if p.endswith("site-packages")), "")
+STDLIB_ZIP = next((p for p in sys.path if p.endswith(".zip")), "")
 TAG = sys.implementation.cache_tag
 
 
@@ -57,6 +57,16 @@ def write_zip(path: str, entries: list[tuple[zipfile.ZipInfo, bytes]]) -> None:
     os.replace(path + ".part", path)
 
 
+def write_wheel(path: str, entries: list[tuple[zipfile.ZipInfo, bytes]], record_arc: str) -> None:
+    """Write a wheel of ``entries`` with its RECORD (each file's sha256 and size) at ``record_arc``."""
+    record = []
+    for info, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{info.filename},sha256={digest},{len(data)}")
+    record.append(f"{record_arc},,")
+    write_zip(path, [*entries, entry(record_arc, ("\n".join(record) + "\n").encode())])
+
+
 def compile_wheel(path: str, keep_sources: bool, drop: tuple[str, ...] = ()) -> tuple[int, int]:
     """Compile one wheel in place; returns (modules compiled, files dropped)."""
     with zipfile.ZipFile(path) as src:
@@ -80,13 +90,7 @@ def compile_wheel(path: str, keep_sources: bool, drop: tuple[str, ...] = ()) -> 
         else:
             out.append(entry(arc + "c", pyc, info))
         compiled += pyc is not None
-    record = []
-    for info, data in out:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{info.filename},sha256={digest},{len(data)}")
-    record.append(f"{record_arc},,")
-    out.append(entry(record_arc, ("\n".join(record) + "\n").encode()))
-    write_zip(path, out)
+    write_wheel(path, out, record_arc)
     return compiled, dropped
 
 
@@ -119,4 +123,5 @@ def main(args: dict) -> dict:
     return {"wheels": wheels, "dropped": dropped, "stdlib": stdlib}
 
 
-print(json.dumps(main(json.loads(ARGS))))  # noqa: F821 (ARGS is set by the Node side)
+if __name__ == "__main__":  # in Pyodide, run by build.py (which also imports write_wheel from here)
+    print(json.dumps(main(json.loads(ARGS))))  # noqa: F821 (ARGS is set by the Node side)

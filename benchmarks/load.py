@@ -69,9 +69,10 @@ class LoadResult:
         """A quantile of time to interactive, in seconds (of the browsers or the websocket learners, or all)."""
         return quantile([x.interactive_s for x in self.learners if browser in (None, x.browser)], q)
 
-    def click(self, q: float) -> float:
-        """A quantile of click-to-render (a move, the bots' replies, the redraw sent back), in seconds."""
-        return quantile([t for x in self.learners for t in x.click_s], q)
+    def click(self, q: float, browser: bool | None = None) -> float:
+        """A quantile of click-to-render (a move, the bots' replies, the redraw sent back), in seconds (of the
+        browsers, which also draw the redraw, or the websocket learners, or all)."""
+        return quantile([t for x in self.learners if browser in (None, x.browser) for t in x.click_s], q)
 
     @property
     def problems(self) -> list[str]:
@@ -84,7 +85,9 @@ class LoadResult:
         return (f"{len(self.learners)} learners ({browsers} in Chromium, {pool}): time to interactive p50 "
                 f"{self.tti(0.5):.1f} s, p95 {self.tti(0.95):.1f} s, max {self.tti(1.0):.1f} s "
                 f"(Chromium pages p50 {self.tti(0.5, True):.1f} s); click-to-render p50 {self.click(0.5) * 1000:.0f} ms, "
-                f"p95 {self.click(0.95) * 1000:.0f} ms; {sum(x.moves for x in self.learners)} moves; "
+                f"p95 {self.click(0.95) * 1000:.0f} ms (websocket learners p50 {self.click(0.5, False) * 1000:.0f} ms, p95 "
+                f"{self.click(0.95, False) * 1000:.0f} ms; Chromium pages p50 {self.click(0.5, True) * 1000:.0f} ms, "
+                f"p95 {self.click(0.95, True) * 1000:.0f} ms); {sum(x.moves for x in self.learners)} moves; "
                 f"{len(self.problems)} errors; peak server memory "
                 f"{self.peak_rss_mib:,.0f} MiB with {self.peak_kernels} kernels; kernels released {released} "
                 f"after the last learner left (cull window {CULL_IDLE}+{CULL_INTERVAL} s); wall {self.wall_s:.0f} s")

@@ -11,6 +11,7 @@ unchanged; postBuild runs every time.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -111,6 +112,9 @@ def test_a_notebook_of_each_kind_runs_in_the_binder_environment(binder_env):
     assert sorted(p.name for p in template.iterdir()) == ["conf.json", "index.html.j2", "page.html"]
     assert (template / "page.html").read_bytes() == (installed.parent / "jupyter" / "voila" / "templates" / "gwari"
                                                      / "page.html").read_bytes()
+    server_config = json.loads((binder_env / "etc" / "jupyter" / "jupyter_server_config.d" / "gwari-voila.json")
+                               .read_text())
+    assert server_config["ServerApp"]["kernel_websocket_connection_class"] == "tutor.serving.PromptKernelConnection"
 
 
 def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_env):

@@ -633,3 +633,23 @@ def test_a_class_size_warms_each_app_named_and_bad_values_are_refused(capsys):
     assert main(["--class-size=30", "--class-apps=pig-play", f"--notebooks={ROOT / 'notebooks'}"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("--VoilaKernelManager.kernel_pools_config=") and "30 kernels in each of 1 app" in err
+
+
+def test_click_answers_are_sent_at_once(monkeypatch):
+    """The page's websocket has Nagle's algorithm off, so a redrawn table does not wait for the browser's delayed
+    acknowledgement of the "busy" message before it (40 ms a click); voila.json names that connection."""
+    from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from traitlets.utils.importstring import import_item
+
+    from tutor.serving import PromptKernelConnection
+
+    named = import_item(CONFIG["Voila"]["kernel_websocket_connection_class"])
+    assert named is PromptKernelConnection and issubclass(named, BaseKernelWebsocketConnection)
+    calls: list = []
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", lambda self: calls.append("connect") or "ok")
+    connection = PromptKernelConnection.__new__(PromptKernelConnection)
+    connection._trait_values["websocket_handler"] = type("Handler", (), {
+        "set_nodelay": lambda self, value: calls.append(("nodelay", value))})()
+    assert connection.connect() == "ok"
+    assert calls == [("nodelay", True), "connect"], "no delay is set before the kernel's messages start"

@@ -28,6 +28,13 @@ starting while the same two cores answer the class's first clicks.  Here:
   queued behind the others; here the started kernels go first, and a pool with
   none started counts as empty, so the page starts a kernel of its own at once
   (as it would with no pool).  Kernels started for a learner never wait.
+
+Every click's answer is sent at once (``PromptKernelConnection``, also named
+in voila.json).  A click's answer is a small "busy" message and then the
+redrawn table, tens of kilobytes.  Tornado leaves Nagle's algorithm on for a
+websocket, so the table waited until the browser acknowledged the "busy"
+message, and a browser delays that acknowledgement by 40 ms: every click took
+40 ms longer than the kernel needed (benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
 
@@ -95,6 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
           "is full.", file=sys.stderr)
     print("\n".join(options))
     return 0
+
+
+class PromptKernelConnection(ZMQChannelsWebsocketConnection):
+    """The websocket between a page and its kernel, sending each message as soon as it is written (TCP_NODELAY)."""
+
+    def connect(self) -> Any:
+        self.websocket_handler.set_nodelay(True)
+        return super().connect()
 
 
 def _started(task: asyncio.Future) -> bool:

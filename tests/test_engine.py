@@ -10,8 +10,15 @@ from tutor.games import GAMES, get_game
 
 def test_registry_lookup_names_the_known_games():
     assert get_game("gwra-pyskessa") is GAMES["gwra-pyskessa"]
-    with pytest.raises(KeyError, match="gwra-pyskessa"):
-        get_game("snap")
+    for slug in ("snap", ["pig"], None):
+        with pytest.raises(KeyError, match="gwra-pyskessa"):
+            get_game(slug)
+
+
+def test_the_registry_lists_each_game_under_its_own_slug_in_the_gallerys_order():
+    assert list(GAMES) == ["gwra-pyskessa", "chwech", "gnav", "pig", "burn", "carts-tity", "cassino", "pymtheg"]
+    assert len(GAMES) == 8 and "pig" in GAMES and "snap" not in GAMES
+    assert [game.slug for game in GAMES.values()] == list(GAMES)
 
 
 def test_record_round_trips_json_and_replays_to_the_same_states():

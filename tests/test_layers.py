@@ -62,3 +62,24 @@ def test_learner_code_needs_no_sqlite_pandas_or_threads():
     """The learner apps must also run in the browser (Pyodide): no sqlite3, pandas or threads at import or play."""
     out = subprocess.run([sys.executable, "-c", PYODIDE], capture_output=True, text=True)
     assert out.stdout.strip().endswith("ok"), out.stderr[-2000:]
+
+
+PAGE = """
+import sys
+from tutor.widgets import play
+play("gwra-pyskessa", players=3)
+print(",".join(sorted(m for m in sys.modules if m.startswith(("tutor.games.", "tutor.widgets.")))))
+from tutor.widgets import DrillWidget, LessonView, gallery, play as again
+print(DrillWidget.__module__, LessonView.__module__, callable(gallery) and callable(again))
+"""
+
+
+def test_a_play_page_imports_its_own_game_and_not_the_other_pages():
+    """In the browser every module imported is start-up time: the Gwra Pyskessa play app imports that game and
+    its own widgets, not the seven other games, the drill or the lessons; those come when asked for."""
+    out = subprocess.run([sys.executable, "-c", PAGE], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    imported, named = out.stdout.strip().splitlines()
+    assert [m for m in imported.split(",") if m.startswith("tutor.games.")] == ["tutor.games.gwra_pyskessa"]
+    assert not {"tutor.widgets.drill", "tutor.widgets.lesson", "tutor.widgets.check"} & set(imported.split(","))
+    assert named == "tutor.widgets.drill tutor.widgets.lesson True"

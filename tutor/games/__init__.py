@@ -1,23 +1,63 @@
-"""The registry of games: ``GAMES`` maps a slug to its ``Game``; ``get_game(slug)`` looks one up."""
+"""The registry of games: ``GAMES`` maps a slug to its ``Game``; ``get_game(slug)`` looks one up.
+
+A game's module is imported the first time the game is asked for, so a page showing one game imports that game
+only (in the browser each module imported is start-up time: benchmarks/RESULTS.md, "With no server").  The
+registry still lists every game, in the gallery's order, without importing any.
+"""
 
 from __future__ import annotations
 
-from tutor.engine import Game
-from tutor.games.burn import BURN
-from tutor.games.chwech import CHWECH
-from tutor.games.gnav import GNAV
-from tutor.games.gwra_pyskessa import PYSKESSA
-from tutor.games.pig import PIG
-from tutor.games.carts_tity import CARTS
-from tutor.games.cassino import CASSINO
-from tutor.games.pymtheg import PYMTHEG
+import importlib
+from typing import Iterator, Mapping
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PYSKESSA, CHWECH, GNAV, PIG, BURN, CARTS, CASSINO, PYMTHEG)}
+from tutor.engine import Game
+
+#: Each game's slug, and where its ``Game`` is defined (module, name), in the gallery's order.
+WHERE: dict[str, tuple[str, str]] = {
+    "gwra-pyskessa": ("tutor.games.gwra_pyskessa", "PYSKESSA"),
+    "chwech": ("tutor.games.chwech", "CHWECH"),
+    "gnav": ("tutor.games.gnav", "GNAV"),
+    "pig": ("tutor.games.pig", "PIG"),
+    "burn": ("tutor.games.burn", "BURN"),
+    "carts-tity": ("tutor.games.carts_tity", "CARTS"),
+    "cassino": ("tutor.games.cassino", "CASSINO"),
+    "pymtheg": ("tutor.games.pymtheg", "PYMTHEG"),
+}
+
+
+class Registry(Mapping[str, Game]):
+    """The games by slug; a game's module is imported when the game is first looked up."""
+
+    def __init__(self, where: Mapping[str, tuple[str, str]]) -> None:
+        self._where = dict(where)
+        self._games: dict[str, Game] = {}
+
+    def __getitem__(self, slug: str) -> Game:
+        game = self._games.get(slug)
+        if game is None:
+            module, name = self._where[slug]  # KeyError for a slug that is no game
+            game = self._games[slug] = getattr(importlib.import_module(module), name)
+        return game
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __repr__(self) -> str:
+        return f"Registry({', '.join(self._where)})"
+
+
+GAMES: Mapping[str, Game] = Registry(WHERE)
 
 
 def get_game(slug: str) -> Game:
     """The game registered under ``slug``; an unknown slug lists the known ones."""
     try:
         return GAMES[slug]
-    except KeyError:
+    except (KeyError, TypeError):
         raise KeyError(f"No game {slug!r}; the games are {', '.join(sorted(GAMES))}.") from None

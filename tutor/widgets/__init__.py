@@ -1,21 +1,45 @@
-"""Widgets for notebooks and Voilà apps: thin views over the engine, drawn by ``tutor.render``."""
+"""Widgets for notebooks and Voilà apps: thin views over the engine, drawn by ``tutor.render``.
 
-from tutor.widgets.base import GwariWidget
-from tutor.widgets.check import CheckWidget
-from tutor.widgets.drill import DrillWidget
+Each widget's module is imported the first time its name is asked for (``from tutor.widgets import
+DrillWidget``), so a page imports what it shows and no more: a play app does not import the drill's word lists
+(in the browser, every module imported is start-up time: benchmarks/RESULTS.md, "With no server").  The play
+app and the gallery are imported at once: their modules are named like the functions ``play`` and ``gallery``
+exported here, and importing such a module later would put the module in the function's place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
 from tutor.widgets.gallery import gallery
-from tutor.widgets.lesson import LessonView, Panel
 from tutor.widgets.play import PlayApp, deal_code, parse_deal_code
-from tutor.widgets.stepper import Stepper
-from tutor.widgets.table import HandWidget, TableWidget
+
+#: The widgets imported when first asked for, and the module of each.
+LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "LessonView": "lesson",
+        "Panel": "lesson", "Stepper": "stepper", "HandWidget": "table", "TableWidget": "table"}
 
 __all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
            "TableWidget", "deal_code", "gallery", "parse_deal_code", "play"]
 
 
+def __getattr__(name: str) -> Any:
+    if name not in LAZY:
+        raise AttributeError(f"module 'tutor.widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"tutor.widgets.{LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *LAZY})
+
+
 def play(slug: str, **kwargs):
     """The play app with a step-through of each finished game shown below it (from the end, as the game left it)."""
     import ipywidgets
+
+    from tutor.widgets.stepper import Stepper
 
     review = ipywidgets.VBox([])
 

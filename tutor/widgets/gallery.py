@@ -11,13 +11,15 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from tutor.bots import make_bot
 from tutor.games import GAMES
 from tutor.lessons import LessonError, load_lesson
 from tutor.widgets.base import esc, heading, prose
-from tutor.widgets.lesson import Panel
+
+if TYPE_CHECKING:
+    from tutor.widgets.lesson import Panel
 
 KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"))
 SECONDS_A_DECISION = 6
@@ -60,6 +62,8 @@ def gallery(folder: Path | str | None = None) -> Panel:
 
     ``folder`` holds the notebooks; by default the folder the gallery notebook runs in.
     """
+    from tutor.widgets.lesson import Panel  # imported with the gallery, not with every page (tutor.widgets)
+
     folder = Path.cwd() if folder is None else Path(folder)
 
     def has(stem: str) -> bool:

@@ -64,13 +64,19 @@ NOT_SERVED = {
     "gwari": {"ipykernel", "jupyterlab", "voila", "pandas"},
     # The widgets' front end is in the page (Voici's bundle), not in Python.
     "ipywidgets": {"widgetsnbextension", "jupyterlab-widgets"},
+    # IPython's terminal (IPython.embed and the console) needs prompt_toolkit; a kernel does not, and the site
+    # imports the terminal only if IPython.embed is called (PATCH), which no page does.
+    "ipython": {"prompt-toolkit"},
 }
 
-#: The Pyodide kernel installs ``sqlite3`` at start, but Pyodide's sqlite3 (a compiled module) is not in the
-#: npm package.  The site serves an empty placeholder distribution of that name instead, so ``import sqlite3``
-#: fails with ImportError as the learner apps expect (tutor.progress keeps nothing without it; IPython keeps
-#: no history).
-SQLITE3_PLACEHOLDER = "sqlite3"
+#: Empty placeholder distributions (metadata only) served under these names, so that the Pyodide kernel, which
+#: installs both at start, finds them, and importing them fails with ImportError, which their users expect:
+#:
+#: * ``sqlite3``: Pyodide's sqlite3 (a compiled module) is not in the npm package.  tutor.progress keeps
+#:   nothing without it (the browser's storage serves instead); IPython keeps no history.
+#: * ``jedi``: IPython imports it for code completion, which no page of the site offers, and goes on without
+#:   it.  Importing jedi and its parser, parso, and unpacking them, took about 0.3 s of every start.
+PLACEHOLDERS = ("sqlite3", "jedi")
 
 #: Notebooks that need the server, besides any notebook whose code imports pandas.
 SERVER_ONLY = {"teacher.ipynb", "rule-sheets.ipynb"}
@@ -128,10 +134,21 @@ def placeholder_wheel(folder: Path, name: str, version: str = "1.0.0") -> Path:
 #: from the source of its rules class (tutor.widgets.options.field_docs).
 KEEP_SOURCES = {"gwari"}
 
-#: Folders of a wheel the site leaves out.  jedi's bundled type stubs (typeshed and django-stubs: 1,790 of its
-#: 1,880 files) serve code completion, which no page of the site offers; jedi itself is served because IPython
-#: imports it.  Unpacking those files took half of Pyodide's package loading at every start.
-DROP = {"jedi": ["jedi/third_party/"]}
+#: Changes to served wheels' sources, per project: ``[file, text, replacement]``, the text found exactly once
+#: (site-build/pyodide_compile.py makes them before compiling).
+#:
+#: * IPython's ``__init__`` imports ``IPython.embed`` from its terminal at once, and with it prompt_toolkit:
+#:   about 0.35 s of every start in the browser, for a terminal no page has.  Here ``IPython.embed`` imports
+#:   the terminal when it is called.
+PATCH = {
+    "ipython": [["IPython/__init__.py", "from .terminal.embed import embed\n", '''
+def embed(*args, **kwargs):
+    """IPython.embed, its terminal imported when it is called (Gwari's static site: site-build/build.py)."""
+    from .terminal.embed import embed as embed_in_terminal
+
+    return embed_in_terminal(*args, **kwargs)
+''']],
+}
 
 #: The Node side of ``compile_for_pyodide``: start Pyodide from the npm package, mount the site's Pyodide
 #: folder, run site-build/pyodide_compile.py there, and report Python's traceback (not Pyodide's minified
@@ -161,7 +178,7 @@ def compile_for_pyodide(npm_pyodide: Path, folder: Path) -> dict:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         sys.exit("site-build: Node is needed to compile the site's Python with Pyodide (it comes with npm)")
-    args = {"folder": "/site", "keep": sorted(KEEP_SOURCES), "drop": DROP,
+    args = {"folder": "/site", "keep": sorted(KEEP_SOURCES), "patch": PATCH,
             "sitecustomize": (HERE / "sitecustomize.py").read_text(encoding="utf-8")}
     with tempfile.TemporaryDirectory() as scratch:  # a script file: Pyodide does not start from ``node -e``
         script = Path(scratch) / "compile.mjs"
@@ -211,15 +228,17 @@ def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str
     missing = sorted(w.name for w in wheels if not compiled["wheels"].get(w.name))
     if missing or not compiled["stdlib"]:
         sys.exit(f"site-build: nothing compiled in {', '.join(missing) or 'the standard library'}")
-    kept = sorted(project for project in DROP if not compiled["dropped"].get(project))
-    if kept:
-        sys.exit(f"site-build: nothing left out of {', '.join(kept)} (see DROP)")
+    unchanged = sorted(project for project in PATCH if compiled["changed"].get(project) != len(PATCH[project]))
+    if unchanged:
+        sys.exit(f"site-build: {', '.join(unchanged)} not changed as PATCH says (is its wheel served?)")
     print(f"site-build: compiled {sum(compiled['wheels'].values())} modules in {len(wheels)} wheels and "
-          f"{compiled['stdlib']} in the standard library, with Pyodide's Python; left out "
-          + ", ".join(f"{n} files of {p}" for p, n in sorted(compiled["dropped"].items())))
-    placeholder = placeholder_wheel(dest, SQLITE3_PLACEHOLDER)
+          f"{compiled['stdlib']} in the standard library, with Pyodide's Python; changed "
+          + ", ".join(f"{p} ({n})" for p, n in sorted(compiled["changed"].items())))
+    clash = sorted({canonicalize_name(wheel_metadata(w)[0]) for w in wheels} & set(PLACEHOLDERS))
+    if clash:
+        sys.exit(f"site-build: {', '.join(clash)} is both served and a placeholder (see PLACEHOLDERS)")
     served = {}
-    for whl in [*(dest / w.name for w in wheels), placeholder]:
+    for whl in [*(dest / w.name for w in wheels), *(placeholder_wheel(dest, name) for name in PLACEHOLDERS)]:
         name, requires, imports = wheel_metadata(whl)
         served[canonicalize_name(name)] = (whl, name, requires, imports)
     packages = {}
@@ -239,7 +258,7 @@ def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str
         packages[key] = {
             "name": key, "version": parse_wheel_filename(whl.name)[1].public, "file_name": whl.name,
             "install_dir": "site", "sha256": sha256(whl), "package_type": "package",
-            "imports": [] if key == SQLITE3_PLACEHOLDER else imports, "depends": sorted(set(depends)),
+            "imports": [] if key in PLACEHOLDERS else imports, "depends": sorted(set(depends)),
             "unvendored_tests": False,
         }
     lock["packages"] = packages
@@ -288,6 +307,25 @@ def write_contents(notebooks: Path, dest: Path) -> tuple[list[str], list[str]]:
 
 LOADS_FROM = re.compile(r"""(?:(?:src|href)\s*=\s*|import\s*\(\s*|url\(\s*)["']?(https?:)?//(?!127\.0\.0\.1)""",
                         re.IGNORECASE)
+
+
+#: JupyterLite's service worker (jupyterlite-core 0.7) answers the kernel's requests for the notebooks' folder
+#: (``/api/drive``).  It also took every other request of the site and fetched it itself, when its own cache
+#: is off (as here): the same request as the browser's, but every byte of Pyodide (its 8.6 MB WebAssembly,
+#: the wheels) then went through the worker's thread: about half a second of each start on two cores
+#: (benchmarks/RESULTS.md).  With its cache off it now leaves those requests to the browser.  (The minified
+#: text must be found exactly once: a new jupyterlite-core is looked at again.)
+SERVICE_WORKER_CHANGE = ("shouldDrop(t,a)||(n=maybeFromCache(e))",
+                         "enableCache&&!shouldDrop(t,a)&&(n=maybeFromCache(e))")
+
+
+def finish_service_worker(site: Path) -> None:
+    worker = site / "service-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    old, new = SERVICE_WORKER_CHANGE
+    if text.count(old) != 1:
+        sys.exit(f"site-build: {worker.name} is not the one SERVICE_WORKER_CHANGE was written for")
+    worker.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def finish_pages(site: Path) -> None:
@@ -340,6 +378,7 @@ def main() -> None:
                                                                         os.environ.get("JUPYTER_PATH")]))}
     subprocess.run(command, cwd=work, check=True, env=env)
     finish_pages(tmp_out)
+    finish_service_worker(tmp_out)
     if out.exists():
         shutil.rmtree(out)
     tmp_out.rename(out)

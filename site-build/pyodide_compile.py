@@ -7,7 +7,8 @@ Node side) names:
 
 * ``folder``: where the site's wheels and its copy of ``python_stdlib.zip`` are (mounted from the build);
 * ``keep``: projects whose wheels keep their sources beside the bytecode;
-* ``drop``: per project, folders of its wheel left out of the site (with the reason in build.py);
+* ``patch``: per project, changes to its wheel's sources, ``[file, text, replacement]`` (the reasons are in
+  build.py); each text must be found exactly once;
 * ``sitecustomize``: the source of the ``sitecustomize`` module added to the standard library.
 
 Wheels: each module becomes ``x.pyc`` in place of ``x.py`` (sourceless, as Pyodide serves its own packages),
@@ -15,7 +16,7 @@ except in the ``keep`` projects, where the source stays and ``__pycache__/x.<tag
 library's zip gets ``x.pyc`` in place of ``x.py``.  All bytecode is hash-based and unchecked: it is used without
 reading or hashing any source.  A file that does not compile (data that happens to end in ``.py``) stays as it
 is, and each wheel's RECORD is rewritten to match its files.  Prints a JSON summary: modules compiled per
-wheel and in the standard library, and files dropped per ``drop`` project.
+wheel and in the standard library, and the changes made per ``patch`` project.
 """
 
 from __future__ import annotations
@@ -67,16 +68,31 @@ def write_wheel(path: str, entries: list[tuple[zipfile.ZipInfo, bytes]], record_
     write_zip(path, [*entries, entry(record_arc, ("\n".join(record) + "\n").encode())])
 
 
-def compile_wheel(path: str, keep_sources: bool, drop: tuple[str, ...] = ()) -> tuple[int, int]:
-    """Compile one wheel in place; returns (modules compiled, files dropped)."""
+def patched(items: list[tuple[zipfile.ZipInfo, bytes]], changes: list[list[str]]) -> int:
+    """Make each ``[file, text, replacement]`` change in ``items`` (in place); returns how many were made.  A text
+    not found exactly once in its file stops the build: the wheel is not the version the change was written for."""
+    by_name = {info.filename: i for i, (info, _) in enumerate(items)}
+    for arc, old, new in changes:
+        if arc not in by_name:
+            raise SystemExit(f"site-build: no {arc} to change")
+        info, data = items[by_name[arc]]
+        text = data.decode("utf-8")
+        if text.count(old) != 1:
+            raise SystemExit(f"site-build: the text to change in {arc} is found {text.count(old)} times, not once")
+        items[by_name[arc]] = (info, text.replace(old, new).encode("utf-8"))
+    return len(changes)
+
+
+def compile_wheel(path: str, keep_sources: bool, changes: list[list[str]] = ()) -> tuple[int, int]:
+    """Compile one wheel in place, after making ``changes`` to its sources; returns (modules compiled, changes)."""
     with zipfile.ZipFile(path) as src:
         items = [(info, src.read(info)) for info in src.infolist()]
-    dropped = sum(info.filename.startswith(drop) for info, _ in items) if drop else 0
+    made = patched(items, list(changes))
     record_arc = next(info.filename for info, _ in items if info.filename.endswith(".dist-info/RECORD"))
     out, compiled = [], 0
     for info, data in items:
         arc = info.filename
-        if arc == record_arc or arc.startswith(drop):
+        if arc == record_arc:
             continue
         pyc = None
         if arc.endswith(".py") and not arc.split("/")[0].endswith((".dist-info", ".data")):
@@ -91,7 +107,7 @@ def compile_wheel(path: str, keep_sources: bool, drop: tuple[str, ...] = ()) -> 
             out.append(entry(arc + "c", pyc, info))
         compiled += pyc is not None
     write_wheel(path, out, record_arc)
-    return compiled, dropped
+    return compiled, made
 
 
 def compile_stdlib(path: str, sitecustomize: str) -> int:
@@ -111,16 +127,16 @@ def compile_stdlib(path: str, sitecustomize: str) -> int:
 
 
 def main(args: dict) -> dict:
-    folder, keep, drop = args["folder"], set(args["keep"]), args["drop"]
-    wheels, dropped = {}, {}
+    folder, keep, patch = args["folder"], set(args["keep"]), args["patch"]
+    wheels, changed = {}, {}
     for name in sorted(os.listdir(folder)):
         if name.endswith(".whl"):
             project = name.split("-")[0].replace("_", "-").lower()
-            wheels[name], gone = compile_wheel(f"{folder}/{name}", project in keep, tuple(drop.get(project, ())))
-            if project in drop:
-                dropped[project] = gone
+            wheels[name], made = compile_wheel(f"{folder}/{name}", project in keep, patch.get(project, ()))
+            if project in patch:
+                changed[project] = made
     stdlib = compile_stdlib(f"{folder}/python_stdlib.zip", args["sitecustomize"])
-    return {"wheels": wheels, "dropped": dropped, "stdlib": stdlib}
+    return {"wheels": wheels, "changed": changed, "stdlib": stdlib}
 
 
 if __name__ == "__main__":  # in Pyodide, run by build.py (which also imports write_wheel from here)

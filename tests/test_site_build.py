@@ -59,3 +59,33 @@ print("ok")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_as_sitecustomize_installed_packages_are_found_without_listing_the_drive(tmp_path):
+    """``importlib.metadata`` still finds what is installed, never lists the drive (each listing is a request in
+    the browser) and finds no distribution waiting there, the working folder (``''``) included."""
+    drive = tmp_path / "drive"
+    (drive / "waiting-1.0.dist-info").mkdir(parents=True)
+    (drive / "waiting-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: waiting\nVersion: 1.0\n")
+    program = f"""
+import os, runpy, sys
+runpy.run_path({str(SOURCE)!r}, run_name="sitecustomize")
+sys.path_hooks[0].__globals__["DRIVE"] = {str(drive)!r}
+os.chdir({str(drive)!r})
+sys.path[:0] = ["", {str(drive)!r}]
+listed = []
+sys.addaudithook(lambda event, args: listed.append(args[0]) if event in ("os.listdir", "os.scandir") else None)
+import importlib.metadata as metadata
+assert metadata.version("pytest"), "an installed package is found"
+try:
+    metadata.version("waiting")
+except metadata.PackageNotFoundError:
+    pass
+else:
+    raise SystemExit("a distribution in the drive was found")
+assert not [p for p in listed if os.path.abspath(p or ".").startswith({str(drive)!r})], listed
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

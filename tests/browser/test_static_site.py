@@ -116,8 +116,9 @@ def test_site_holds_every_learner_notebook_and_notes_for_server_pages(static_sit
 
 def test_site_python_is_compiled_with_pyodides_own_interpreter(static_site_url):
     """The wheels and the standard library are served as bytecode (sourceless, but Gwari keeps its sources for
-    the options panel), jedi without its type stubs, the kernel's own wheels in the lock file, and the
-    standard library carries the sitecustomize that keeps imports out of the notebooks' folder."""
+    the options panel), jedi and sqlite3 as empty placeholders, IPython's terminal imported only when
+    ``IPython.embed`` is called, the kernel's own wheels in the lock file, and the standard library carries the
+    sitecustomize that keeps imports out of the notebooks' folder."""
     pyodide = SITE / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     assert {"pyodide-kernel", "piplite", "ipykernel", "gwari", "ipython"} <= set(lock)
@@ -132,10 +133,15 @@ def test_site_python_is_compiled_with_pyodides_own_interpreter(static_site_url):
         if entry["name"] == "gwari":
             assert "tutor/games/pig.py" in names and "tutor/games/__pycache__/pig.cpython-313.pyc" in names
             assert len(compiled) == len(modules)
-        elif entry["name"] != "sqlite3":  # the placeholder has no modules
+        elif entry["name"] in ("sqlite3", "jedi"):  # the placeholders: metadata, no modules
+            assert not compiled and not modules and entry["imports"] == [] and entry["depends"] == []
+        else:
             assert compiled and not modules, f"{entry['file_name']}: {modules[:3]} not compiled"
-        if entry["name"] == "jedi":
-            assert not [n for n in names if n.startswith("jedi/third_party/")]
+        if entry["name"] == "ipython":
+            with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+                init = wheel.read("IPython/__init__.pyc")
+            assert b"its terminal imported when it is called" in init and b"terminal.embed" in init
+    assert "parso" not in lock, "jedi's parser goes with jedi"
     with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
         names = stdlib.namelist()
         assert "sitecustomize.pyc" in names and "json/__init__.pyc" in names
@@ -152,10 +158,16 @@ def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     folder_looks = []
     page.context.on("request", lambda request: folder_looks.append(request.post_data or "")
                     if "/api/drive" in request.url and '"getattr"' in (request.post_data or "") else None)
+    # Pyodide and the wheels come straight from the browser, not fetched again by the service worker
+    # (site-build/build.py, SERVICE_WORKER_CHANGE).
+    relayed = []
+    page.context.on("request", lambda request: relayed.append(request.url)
+                    if request.service_worker is not None and "/static/pyodide/" in request.url else None)
     open_static(page, static_site_url, "gwra-pyskessa-play")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
     assert len(folder_looks) <= 5, f"Python looked in the notebooks' folder {len(folder_looks)} times while starting"
+    assert relayed == [], f"the service worker fetched {len(relayed)} of Pyodide's files itself"
     play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()

@@ -309,23 +309,39 @@ LOADS_FROM = re.compile(r"""(?:(?:src|href)\s*=\s*|import\s*\(\s*|url\(\s*)["']?
                         re.IGNORECASE)
 
 
-#: JupyterLite's service worker (jupyterlite-core 0.7) answers the kernel's requests for the notebooks' folder
-#: (``/api/drive``).  It also took every other request of the site and fetched it itself, when its own cache
-#: is off (as here): the same request as the browser's, but every byte of Pyodide (its 8.6 MB WebAssembly,
-#: the wheels) then went through the worker's thread: about half a second of each start on two cores
-#: (benchmarks/RESULTS.md).  With its cache off it now leaves those requests to the browser.  (The minified
-#: text must be found exactly once: a new jupyterlite-core is looked at again.)
-SERVICE_WORKER_CHANGE = ("shouldDrop(t,a)||(n=maybeFromCache(e))",
-                         "enableCache&&!shouldDrop(t,a)&&(n=maybeFromCache(e))")
+#: Changes to JupyterLite's minified front end (jupyterlite-core 0.7, as Voici 0.10 bundles it), each a regular
+#: expression that must match exactly once in every file it is looked for in, and in at least one file:
+#:
+#: * The service worker answers the kernel's requests for the notebooks' folder (``/api/drive``).  It also took
+#:   every other request of the site and fetched it again itself, though its own cache is off (as here): every
+#:   byte of Pyodide (its 8.6 MB WebAssembly, the wheels) went through the worker's thread, about half a
+#:   second of each start on two cores (benchmarks/RESULTS.md).  With its cache off it now leaves those
+#:   requests to the browser.
+#: * The page registers the service worker at the first visit without noting its version, and at the next
+#:   visit takes the missing note for a new version: it unregisters the worker and registers it again, which
+#:   the kernel waits for (about half a second of a learner's second visit).  A missing note now counts as no
+#:   change; a different version still unregisters the old worker.
+FRONT_END_CHANGES = (
+    ("service-worker.js", r"shouldDrop\(t,a\)\|\|\(n=maybeFromCache\(e\)\)",
+     "enableCache&&!shouldDrop(t,a)&&(n=maybeFromCache(e))"),
+    ("**/*.js", r'if\(s&&s!==(\w+)\|\|!s\)(\{console\.info\("New version, unregistering)', r"if(s&&s!==\1)\2"),
+)
 
 
-def finish_service_worker(site: Path) -> None:
-    worker = site / "service-worker.js"
-    text = worker.read_text(encoding="utf-8")
-    old, new = SERVICE_WORKER_CHANGE
-    if text.count(old) != 1:
-        sys.exit(f"site-build: {worker.name} is not the one SERVICE_WORKER_CHANGE was written for")
-    worker.write_text(text.replace(old, new), encoding="utf-8")
+def finish_front_end(site: Path) -> None:
+    for pattern, old, new in FRONT_END_CHANGES:
+        changed = 0
+        for path in sorted(site.glob(pattern)):
+            text = path.read_text(encoding="utf-8")
+            found = len(re.findall(old, text))
+            if found == 0:
+                continue
+            if found != 1:
+                sys.exit(f"site-build: {path.relative_to(site)} has {found} places for a change in FRONT_END_CHANGES")
+            path.write_text(re.sub(old, new, text), encoding="utf-8")
+            changed += 1
+        if not changed:
+            sys.exit(f"site-build: no {pattern} to change as FRONT_END_CHANGES says (a new jupyterlite-core?)")
 
 
 def finish_pages(site: Path) -> None:
@@ -378,7 +394,7 @@ def main() -> None:
                                                                         os.environ.get("JUPYTER_PATH")]))}
     subprocess.run(command, cwd=work, check=True, env=env)
     finish_pages(tmp_out)
-    finish_service_worker(tmp_out)
+    finish_front_end(tmp_out)
     if out.exists():
         shutil.rmtree(out)
     tmp_out.rename(out)

@@ -159,7 +159,7 @@ def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     page.context.on("request", lambda request: folder_looks.append(request.post_data or "")
                     if "/api/drive" in request.url and '"getattr"' in (request.post_data or "") else None)
     # Pyodide and the wheels come straight from the browser, not fetched again by the service worker
-    # (site-build/build.py, SERVICE_WORKER_CHANGE).
+    # (site-build/build.py, FRONT_END_CHANGES).
     relayed = []
     page.context.on("request", lambda request: relayed.append(request.url)
                     if request.service_worker is not None and "/static/pyodide/" in request.url else None)
@@ -204,9 +204,14 @@ def test_drill_answers_one_item_offline(offline_page, static_site_url):
     # The session is kept by the browser: after a reload, in a new Python, the name and the answers come back.
     answered = page.evaluate("() => JSON.parse(localStorage.getItem('gwari.progress')).learners.Browser.answers.length")
     assert answered >= 1
+    # The next visit uses the service worker the first one registered, without unregistering it and registering
+    # it again (site-build/build.py, FRONT_END_CHANGES).
+    said = []
+    page.on("console", lambda message: said.append(message.text))
     open_static(page, static_site_url, "gwra-pyskessa-play")
     save = page.locator("[data-testid=save-progress]").first
     save.wait_for(timeout=LOAD_MS)
     kept = json.loads(urllib.parse.unquote(save.get_attribute("href").split(",", 1)[1]))
     assert len(kept["learners"]["Browser"]["answers"]) == answered, "the answers came back after the reload"
+    assert not [text for text in said if "unregistering" in text], said
     assert page.problems == []

@@ -44,7 +44,7 @@ from pathlib import Path
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
-from pyodide_compile import entry, write_wheel
+from pyodide_compile import entry, replace_once, write_wheel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -333,13 +333,9 @@ def finish_front_end(site: Path) -> None:
         changed = 0
         for path in sorted(site.glob(pattern)):
             text = path.read_text(encoding="utf-8")
-            found = len(re.findall(old, text))
-            if found == 0:
-                continue
-            if found != 1:
-                sys.exit(f"site-build: {path.relative_to(site)} has {found} places for a change in FRONT_END_CHANGES")
-            path.write_text(re.sub(old, new, text), encoding="utf-8")
-            changed += 1
+            if re.search(old, text):
+                path.write_text(replace_once(text, old, new, str(path.relative_to(site))), encoding="utf-8")
+                changed += 1
         if not changed:
             sys.exit(f"site-build: no {pattern} to change as FRONT_END_CHANGES says (a new jupyterlite-core?)")
 

@@ -27,6 +27,7 @@ import importlib._bootstrap_external as bootstrap
 import importlib.util
 import json
 import os
+import re
 import sys
 import zipfile
 
@@ -68,18 +69,24 @@ def write_wheel(path: str, entries: list[tuple[zipfile.ZipInfo, bytes]], record_
     write_zip(path, [*entries, entry(record_arc, ("\n".join(record) + "\n").encode())])
 
 
+def replace_once(text: str, pattern: str, replacement, where: str) -> str:
+    """``text`` with the one match of the regular expression ``pattern`` replaced (``replacement`` as for
+    ``re.sub``).  No match or several stop the build: ``where`` is not what the change was written for."""
+    found = len(re.findall(pattern, text))
+    if found != 1:
+        raise SystemExit(f"site-build: the text to change in {where} is found {found} times, not once")
+    return re.sub(pattern, replacement, text)
+
+
 def patched(items: list[tuple[zipfile.ZipInfo, bytes]], changes: list[list[str]]) -> int:
-    """Make each ``[file, text, replacement]`` change in ``items`` (in place); returns how many were made.  A text
-    not found exactly once in its file stops the build: the wheel is not the version the change was written for."""
+    """Make each ``[file, text, replacement]`` change in ``items`` (in place); returns how many were made."""
     by_name = {info.filename: i for i, (info, _) in enumerate(items)}
     for arc, old, new in changes:
         if arc not in by_name:
             raise SystemExit(f"site-build: no {arc} to change")
         info, data = items[by_name[arc]]
-        text = data.decode("utf-8")
-        if text.count(old) != 1:
-            raise SystemExit(f"site-build: the text to change in {arc} is found {text.count(old)} times, not once")
-        items[by_name[arc]] = (info, text.replace(old, new).encode("utf-8"))
+        text = replace_once(data.decode("utf-8"), re.escape(old), lambda _match, new=new: new, arc)
+        items[by_name[arc]] = (info, text.encode("utf-8"))
     return len(changes)
 
 

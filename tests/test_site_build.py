@@ -89,3 +89,18 @@ print("ok")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_a_change_to_a_served_file_is_made_only_where_its_text_is_found_once():
+    """The build changes third-party files (an IPython line, JupyterLite's front end) only where the text it was
+    written for is found exactly once; found nowhere or twice, the build stops rather than ship a guess."""
+    sys.path.insert(0, str(SOURCE.parent))
+    try:
+        from pyodide_compile import replace_once
+    finally:
+        sys.path.remove(str(SOURCE.parent))
+    assert replace_once("a(1)||b", r"a\(1\)\|\|b", "c", "x.js") == "c"
+    assert replace_once("if(s&&s!==P||!s){", r"if\(s&&s!==(\w+)\|\|!s\)\{", r"if(s&&s!==\1){", "y.js") == "if(s&&s!==P){"
+    for text in ("nothing here", "a(1)||b a(1)||b"):
+        with pytest.raises(SystemExit, match="x.js"):
+            replace_once(text, r"a\(1\)\|\|b", "c", "x.js")

@@ -16,7 +16,8 @@ It then lays out a JupyterLite folder in ``--work``:
   the rule sheets, and any notebook importing pandas) are replaced by a one-cell notebook that says so;
 * ``jupyter-lite.json``: site-build/jupyter-lite.json: the kernel loads Gwari and what the kernel itself needs,
   its own wheels included (``KERNEL_WHEELS``), from the lock file at start (``loadPyodideOptions.packages``)
-  and never falls back to PyPI (``disablePyPIFallback``); the build adds ``pyodideUrl``
+  and never falls back to PyPI (``disablePyPIFallback``), starting from the build's snapshot of Python with all
+  of that installed and imported (``make_snapshot``, ``memorySnapshotURL``); the build adds ``pyodideUrl``
   (./static/pyodide/pyodide.js) and ``pipliteUrls`` (the kernel's own wheels, for piplite).  Voici's page
   carries its own widget manager, so the federated
   ``@jupyter-widgets/jupyterlab-manager`` (and the Voilà preview for JupyterLab) are disabled there.
@@ -212,6 +213,50 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
+#: Python run once the kernel's packages are installed, before the start-up snapshot is made (``make_snapshot``):
+#: the kernel and its package installer (piplite, with micropip), as its worker starts them, then what the site's
+#: notebooks import, so that a page starts with all of it in memory.  Each game and widget module is imported
+#: (on a server they are imported when first asked for).  Last, what the pages work out the same way every time
+#: and keep (each function caches its answer): the lessons and the word list read, the games' option controls
+#: read from the rules' sources, and the gallery's time estimates, which play a game of each with the bots.
+SNAPSHOT_IMPORTS = """\
+import piplite.piplite, pyodide_kernel
+import anywidget, ipywidgets, IPython.display
+import tutor.bots, tutor.render, tutor.tournament, tutor.widgets, tutor.games
+for slug in tutor.games.WHERE:
+    tutor.games.GAMES[slug]
+for name in tutor.widgets.LAZY:
+    getattr(tutor.widgets, name)
+
+from tutor.lessons import load_lesson
+from tutor.vocab.words import load_vocab
+from tutor.widgets.gallery import game_minutes, lesson_minutes
+from tutor.widgets.options import option_specs
+load_vocab()
+for slug in tutor.games.WHERE:
+    load_lesson(slug), option_specs(tutor.games.GAMES[slug]), lesson_minutes(slug), game_minutes(slug)
+"""
+SNAPSHOT_FILE = "gwari-snapshot.dat"
+
+
+def make_snapshot(pyodide_dir: Path, packages: list[str]) -> str:
+    """Write the start-up snapshot (site-build/memory_snapshot.mjs, run by Node) into ``pyodide_dir``: Pyodide's
+    memory once ``SNAPSHOT_IMPORTS`` has run, and the files its packages installed.
+
+    A kernel starting from it restores Python with its packages installed and Gwari imported instead of doing
+    all that again (benchmarks/RESULTS.md, "With no server"); its worker loads it by ``snapshot_loader.js``
+    (``FRONT_END_CHANGES``), and starts as before if it cannot.  Returns the file's address for
+    ``loadPyodideOptions.memorySnapshotURL``, with its hash, so a browser that kept an older snapshot fetches the
+    new one."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("site-build: Node.js (which comes with npm) is needed to make Pyodide's memory snapshot")
+    out = pyodide_dir / SNAPSHOT_FILE
+    settings = json.dumps({"packages": packages, "imports": SNAPSHOT_IMPORTS})
+    subprocess.run([node, str(HERE / "memory_snapshot.mjs"), str(pyodide_dir), str(out), settings], check=True)
+    return f"./static/pyodide/{SNAPSHOT_FILE}?v={sha256(out)[:16]}"
+
+
 def write_pyodide(npm_pyodide: Path, wheels: list[Path], dest: Path) -> list[str]:
     """Pyodide from npm plus the wheels, with a lock file listing exactly those wheels; returns their names."""
     if dest.exists():
@@ -309,8 +354,12 @@ LOADS_FROM = re.compile(r"""(?:(?:src|href)\s*=\s*|import\s*\(\s*|url\(\s*)["']?
                         re.IGNORECASE)
 
 
+#: The kernel worker's start (``FRONT_END_CHANGES``).
+SNAPSHOT_LOADER = (HERE / "snapshot_loader.js").read_text(encoding="utf-8").strip()
+
 #: Changes to JupyterLite's minified front end (jupyterlite-core 0.7, as Voici 0.10 bundles it), each a regular
-#: expression that must match exactly once in every file it is looked for in, and in at least one file:
+#: expression that must match in at least one file, and exactly once in every file it is looked for in, or, where
+#: the last item says "each", in each copy of the code (the kernel's bundle holds three copies of its worker):
 #:
 #: * The service worker answers the kernel's requests for the notebooks' folder (``/api/drive``).  It also took
 #:   every other request of the site and fetched it again itself, though its own cache is off (as here): every
@@ -321,20 +370,27 @@ LOADS_FROM = re.compile(r"""(?:(?:src|href)\s*=\s*|import\s*\(\s*|url\(\s*)["']?
 #:   visit takes the missing note for a new version: it unregisters the worker and registers it again, which
 #:   the kernel waits for (about half a second of a learner's second visit).  A missing note now counts as no
 #:   change; a different version still unregisters the old worker.
+#: * The Pyodide kernel's worker starts Pyodide by ``snapshot_loader.js``: from the site's start-up snapshot
+#:   (``make_snapshot``) when ``loadPyodideOptions.memorySnapshotURL`` names one, as before otherwise.
 FRONT_END_CHANGES = (
+    ("**/*.js", r"this\._pyodide=await (\w+)\(\{indexURL:",
+     lambda m: f"this._pyodide=await ({SNAPSHOT_LOADER})({m[1]},{{indexURL:", "each"),
     ("service-worker.js", r"shouldDrop\(t,a\)\|\|\(n=maybeFromCache\(e\)\)",
-     "enableCache&&!shouldDrop(t,a)&&(n=maybeFromCache(e))"),
-    ("**/*.js", r'if\(s&&s!==(\w+)\|\|!s\)(\{console\.info\("New version, unregistering)', r"if(s&&s!==\1)\2"),
+     "enableCache&&!shouldDrop(t,a)&&(n=maybeFromCache(e))", "once"),
+    ("**/*.js", r'if\(s&&s!==(\w+)\|\|!s\)(\{console\.info\("New version, unregistering)', r"if(s&&s!==\1)\2",
+     "once"),
 )
 
 
 def finish_front_end(site: Path) -> None:
-    for pattern, old, new in FRONT_END_CHANGES:
+    for pattern, old, new, times in FRONT_END_CHANGES:
         changed = 0
         for path in sorted(site.glob(pattern)):
             text = path.read_text(encoding="utf-8")
             if re.search(old, text):
-                path.write_text(replace_once(text, old, new, str(path.relative_to(site))), encoding="utf-8")
+                where = str(path.relative_to(site))
+                text = re.sub(old, new, text) if times == "each" else replace_once(text, old, new, where)
+                path.write_text(text, encoding="utf-8")
                 changed += 1
         if not changed:
             sys.exit(f"site-build: no {pattern} to change as FRONT_END_CHANGES says (a new jupyterlite-core?)")
@@ -375,7 +431,11 @@ def main() -> None:
     wheels = sorted(args.wheels.glob("*.whl")) + kernel_wheels()
     packages = write_pyodide(args.npm, wheels, work / "static" / "pyodide")
     apps, notes = write_contents(ROOT / "notebooks", work / "files")
-    shutil.copy2(HERE / "jupyter-lite.json", work / "jupyter-lite.json")
+    config = json.loads((HERE / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    options = kernel["loadPyodideOptions"]
+    options["memorySnapshotURL"] = make_snapshot(work / "static" / "pyodide", options["packages"])
+    (work / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
     tmp_out = out.with_name(out.name + ".building")
     if tmp_out.exists():

@@ -3,7 +3,8 @@
 The site is built once for the session when site/ is missing or older than its sources, and served by
 ``python -m http.server`` on a free loopback port.  Every request to another host is blocked and counted, and
 none is allowed: a whole game of the Gwra Pyskessa play app by clicking, a lesson's stepper and check, and an
-item of the Cornish drill all run from the site's own files.
+item of the Cornish drill all run from the site's own files.  Python starts from the build's start-up snapshot,
+and without it as before.
 """
 
 from __future__ import annotations
@@ -150,6 +151,26 @@ def test_site_python_is_compiled_with_pyodides_own_interpreter(static_site_url):
     assert header[4:8] == (1).to_bytes(4, "little"), "hash-based bytecode, used without checking any source"
 
 
+def test_site_starts_python_from_its_snapshot(static_site_url):
+    """The kernel's options name the start-up snapshot by its hash, and every copy of the kernel's worker code
+    starts Pyodide through the snapshot loader (site-build/build.py, make_snapshot and FRONT_END_CHANGES)."""
+    import hashlib
+
+    config = json.loads((SITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    address, version = options["memorySnapshotURL"].split("?v=")
+    snapshot = SITE / address
+    assert snapshot.is_file() and hashlib.sha256(snapshot.read_bytes()).hexdigest().startswith(version)
+    with snapshot.open("rb") as data:
+        assert data.read(2) == b"\x1f\x8b", "gzip-compressed"
+    starts = loaders = 0
+    for bundle in (SITE / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js"):
+        text = bundle.read_text(encoding="utf-8")
+        starts += text.count("async initRuntime(")
+        loaders += text.count("Gwari: start Pyodide from the site's start-up snapshot")
+    assert starts >= 1 and loaders == starts, f"{loaders} of the worker's {starts} starts use the snapshot"
+
+
 def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     page = offline_page
     # Each look at the notebooks' folder from Python is a request through JupyterLite's service worker
@@ -163,16 +184,36 @@ def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     relayed = []
     page.context.on("request", lambda request: relayed.append(request.url)
                     if request.service_worker is not None and "/static/pyodide/" in request.url else None)
+    # Python starts from the build's snapshot: its packages are installed from it, not from their wheels.
+    fetched = []
+    page.context.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
     open_static(page, static_site_url, "gwra-pyskessa-play")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
     assert len(folder_looks) <= 5, f"Python looked in the notebooks' folder {len(folder_looks)} times while starting"
     assert relayed == [], f"the service worker fetched {len(relayed)} of Pyodide's files itself"
+    assert [name for name in fetched if name.startswith("gwari-snapshot.dat")], "the snapshot was not fetched"
+    assert not [name for name in fetched if ".whl" in name], "wheels fetched at start: the snapshot was not used"
+    assert not [text for text in page.warnings if "start-up snapshot" in text], page.warnings
     play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()
     page.wait_for_selector("text=Your game, step by step", timeout=STEP_MS)
     assert page.problems == []
+
+
+def test_without_its_snapshot_the_kernel_starts_from_the_wheels(offline_page, static_site_url):
+    """A snapshot the server does not have (a site copied without it, say) costs the learner time, not the
+    page: Python starts as it did before there was one, installing the packages from their wheels."""
+    page = offline_page
+    page.context.route("**/gwari-snapshot.dat*", lambda route: route.fulfill(status=404, body="not here"))
+    fetched = []
+    page.context.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    open_static(page, static_site_url, "pig-play")
+    page.locator(".gwari button").first.wait_for(timeout=LOAD_MS)
+    assert [text for text in page.warnings if "starting Python without its start-up snapshot" in text], page.warnings
+    assert [name for name in fetched if name.startswith("gwari-") and name.endswith(".whl")], fetched
+    assert [text for text in page.problems if "404" not in text] == []
 
 
 def test_lesson_stepper_and_check_offline(offline_page, static_site_url):

@@ -13,7 +13,7 @@ are medians over ``--loads`` browsers, each with a new profile:
   the bots' turns, computed by Python in the browser (median of ``--moves`` moves in the first context);
 * bytes fetched: the responses' sizes as transferred (headers and bodies; nothing for what the cache
   answered), per load (cold, and warm);
-* site size: the whole of site/, and Pyodide with the wheels (site/static/pyodide).
+* site size: the whole of site/, and Pyodide with the wheels and the start-up snapshot (site/static/pyodide).
 
 In the same run, the same app served by Voilà as ``bash .ci/serve`` serves it is measured the same way: once
 cold (no preheated kernel: the page starts a kernel, which runs the notebook) and once as served (a kernel
@@ -190,7 +190,7 @@ def main() -> None:
     row("bytes fetched, warm", lambda r: f"{mib(med(r['warm_bytes']))} ({med(r['warm_requests']):.0f} requests)")
     row("requests to other hosts", lambda r: str(len(r["outside"])))
     print()
-    print(f"Site size {mib(folder_bytes(SITE))} (Pyodide and wheels: {mib(folder_bytes(SITE / 'static' / 'pyodide'))}).")
+    print(f"Site size {mib(folder_bytes(SITE))} (Pyodide, wheels and snapshot: {mib(folder_bytes(SITE / 'static' / 'pyodide'))}).")
     site, cold = results["Static site"], results["Voilà, cold"]
     print(f"Static site ÷ Voilà cold: first card {med(site['cold']) / med(cold['cold']):.1f}× (aim ≤ 2), "
           f"warm reload {med(site['warm']) / med(cold['warm']):.1f}× (aim ≤ 1.5).")

@@ -7,7 +7,9 @@ quickly.  Most learners are websocket clients doing what a page does (load the
 page, which runs the notebook; connect to its kernel; fetch the widgets; click),
 so that the server's two cores are not also spent drawing thirty pages, as they
 would be on the learners' own machines; ``--browsers`` of them are real Chromium
-pages.  It prints time to interactive (p50/p95), click-to-render, errors, peak
+pages, driven from a process of their own (Playwright's handling of a page's
+events would otherwise hold up the websocket learners' clocks in the same event
+loop).  It prints time to interactive (p50/p95), click-to-render, errors, peak
 server memory and how long the kernels took to be released.
 ``tests/test_load.py`` runs the same.  Only 127.0.0.1 is contacted; every wait
 has a time limit.
@@ -209,21 +211,41 @@ async def later(seconds: float, learner):
     return await learner
 
 
-async def class_of(url: str, learners: int, browsers: int, moves: int, spread: float = 0.0) -> list[Learner]:
-    """The learners arriving evenly over ``spread`` seconds (all at once for 0): ``browsers`` in one Chromium, the
-    rest over websockets; half leave politely."""
+async def browser_learners(url: str, arrivals: list[float], moves: int) -> list[Learner]:
+    """The Chromium learners, arriving after ``arrivals`` seconds, in one Chromium."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            step = spread / max(learners - 1, 1)
-            return list(await asyncio.gather(
-                *(later(i * step * learners / max(browsers, 1), learn(browser, url, moves, i % 2 == 0))
-                  for i in range(browsers)),
-                *(later(i * step, learn_over_websocket(url, moves, i % 2 == 0)) for i in range(learners - browsers))))
+            return list(await asyncio.gather(*(later(at, learn(browser, url, moves, i % 2 == 0))
+                                               for i, at in enumerate(arrivals))))
         finally:
             await browser.close()
+
+
+def run_browser_learners(url: str, arrivals: list[float], moves: int) -> list[Learner]:
+    """``browser_learners`` in a process of its own (see ``class_of``)."""
+    return asyncio.run(browser_learners(url, arrivals, moves))
+
+
+async def class_of(url: str, learners: int, browsers: int, moves: int, spread: float = 0.0) -> list[Learner]:
+    """The learners arriving evenly over ``spread`` seconds (all at once for 0): ``browsers`` in Chromium, the
+    rest over websockets; half leave politely.  The Chromium learners are driven from a process of their own, so
+    that handling their pages' events (a hundred requests each) does not hold up the websocket learners' clocks
+    in this one's event loop."""
+    import concurrent.futures
+    import multiprocessing
+
+    step = spread / max(learners - 1, 1)
+    arrivals = [i * step * learners / max(browsers, 1) for i in range(browsers)]
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as driver:
+        in_chromium = (asyncio.get_running_loop().run_in_executor(
+            driver, run_browser_learners, url, arrivals, moves) if browsers else asyncio.sleep(0, []))
+        over_websockets = asyncio.gather(*(later(i * step, learn_over_websocket(url, moves, i % 2 == 0))
+                                           for i in range(learners - browsers)))
+        drawn, others = await asyncio.gather(in_chromium, over_websockets)
+    return [*drawn, *others]
 
 
 def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limit: float = 120,

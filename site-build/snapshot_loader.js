@@ -7,9 +7,9 @@ async (load, options) => {
     try {
       /* Unzipped as it arrives, while Pyodide itself is fetched: the memory is ready (for loadPyodide) before
          the installed files are (for after it). */
-      const ready = {};
-      const memory = new Promise((resolve, reject) => { ready.memory = resolve; ready.fail = reject; });
-      const files = new Promise((resolve, reject) => { ready.files = resolve; ready.failFiles = reject; });
+      const ready = {}, failed = [];
+      const memory = new Promise((resolve, reject) => { ready.memory = resolve; failed.push(reject); });
+      const files = new Promise((resolve, reject) => { ready.files = resolve; failed.push(reject); });
       files.catch(() => {});
       (async () => {
         const response = await fetch(url);
@@ -58,10 +58,10 @@ async (load, options) => {
         }
         if (!pieces || p !== pieces.length) throw new Error(`${url} is shorter than its header says`);
         ready.files({ header, data });
-      })().catch((error) => { ready.fail(error); ready.failFiles(error); });
+      })().catch((error) => failed.forEach((reject) => reject(error)));
       let pyodide;
       /* What the snapshot's Python held of Pyodide's API, by its path there. */
-      const find = (path) => path.split(".").reduce((object, key) => key ? object[key] : object, pyodide);
+      const find = (path) => path.split(".").reduce((object, key) => object[key], pyodide);
       const standIn = ({ pyodide_js: path }) => path ? (...args) => find(path)(...args)
         : new Proxy({}, { get: (_, key) => pyodide[key], has: (_, key) => key in pyodide });
       pyodide = await load({ ...options, packages: [], _loadSnapshot: memory, _snapshotDeserializer: standIn });

@@ -9,6 +9,7 @@ checked against each other; the real one is restored and used by the site build 
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import shutil
@@ -110,8 +111,6 @@ def run_loader(node, tmp_path, data: bytes | None, address: str = "http://site/s
 
 
 def test_a_snapshot_gives_pyodide_its_memory_files_and_packages_and_a_fresh_random(node, tmp_path):
-    import base64
-
     seen = run_loader(node, tmp_path, snapshot_bytes())
     assert seen["warnings"] == []
     [call] = seen["loads"]
@@ -127,8 +126,6 @@ def test_a_snapshot_gives_pyodide_its_memory_files_and_packages_and_a_fresh_rand
 
 
 def test_a_memory_of_zeros_only_is_ready_at_once(node, tmp_path):
-    import base64
-
     seen = run_loader(node, tmp_path, snapshot_bytes(memory=bytes(3 * PAGE)))
     assert seen["warnings"] == []
     [call] = seen["loads"]

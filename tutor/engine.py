@@ -479,19 +479,68 @@ def _fits(value: Any, kind: Any) -> bool:
         return (_is_int(value) or isinstance(value, float)) and value == value
     if kind is str:
         return isinstance(value, str)
+    if origin is tuple:
+        args = get_args(kind)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(_fits(v, k) for v, k in zip(value, args))
+    if origin in (frozenset, list, set):
+        return isinstance(value, origin) and all(_fits(v, get_args(kind)[0]) for v in value) if get_args(kind) \
+            else isinstance(value, origin)
     if isinstance(kind, type):
         return isinstance(value, kind)
     return True
+
+
+_ACTION_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _action_fields(kind: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of an action class (a dataclass or a NamedTuple) with its declared type (cached)."""
+    fields = _ACTION_FIELDS.get(kind)
+    if fields is None:
+        hints = get_type_hints(kind)
+        names = getattr(kind, "__dataclass_fields__", None) or getattr(kind, "_fields", ())
+        fields = _ACTION_FIELDS[kind] = tuple((name, hints.get(name, Any)) for name in names)
+    return fields
+
+
+def check_action(action: Any, kinds: tuple[type, ...], rule: str) -> None:
+    """Refuse, with ``IllegalMove`` citing ``rule``, anything that is not one of the game's own kinds of move with
+    every field of its declared type (a card where a card belongs, a whole number where a count does: ``2.0`` or
+    ``5`` for a card is not taken).  What the rules then allow is the game's to judge."""
+    kind = type(action)
+    if kind not in kinds:
+        raise IllegalMove(rule, f"That is not a move of this game ({kind.__name__}); "
+                                f"a move is one of: {', '.join(k.__name__ for k in kinds)}.")
+    for name, declared in _action_fields(kind):
+        value = getattr(action, name)
+        if not _fits(value, declared):
+            raise IllegalMove(rule, f"{kind.__name__.lower()}.{name}: {_shown_value(value)} is not "
+                                    f"{_kind_words(declared)}.")
+
+
+def _shown_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _kind_words(kind: Any) -> str:
     origin = get_origin(kind)
     if origin is Literal:
         return "one of " + ", ".join(repr(c) for c in get_args(kind))
+    if origin is tuple:
+        return "a tuple of " + " and ".join(dict.fromkeys(_kind_words(k) for k in get_args(kind) if k is not ...))
     if origin in (Union, UnionType):
         return " or ".join(_kind_words(k) for k in get_args(kind))
-    return {bool: "True or False", int: "a whole number", float: "a number", str: "a text",
-            type(None): "None"}.get(kind, getattr(kind, "__name__", str(kind)))
+    words = {bool: "True or False", int: "a whole number", float: "a number", str: "a text",
+             type(None): "None"}.get(kind)
+    if words is None:
+        name = getattr(kind, "__name__", str(kind))
+        words = "a card" if isinstance(kind, type) and issubclass(kind, int) and "Card" in name else f"a {name}"
+    return words
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from tutor.cards import BadNotation
+from tutor.cards import BadNotation, InternedCard
 from tutor.engine import IllegalMove
 
 C = TypeVar("C")
@@ -20,7 +20,7 @@ C = TypeVar("C")
 class Play:
     """Play ``card`` from the hand: to the trick, or onto the pile (one action class for every game that needs no more)."""
 
-    card: Any
+    card: InternedCard  # a card of any deck; which cards the game takes is the game's to judge
 
     def __str__(self) -> str:
         return f"play {self.card.code}"

@@ -1,9 +1,11 @@
 """Bots shared by every game: a random player, a strong one using the game's own heuristic, and an
 expert one using the game's search where it has one.
 
-A game module may define ``heuristic(state, rng) -> (action, reason)`` on its
-``Game``; the strong bot uses it, and the play widget's hint shows its reason.
-Randomness comes only from the seed given to the bot.
+Each game's package has a ``bot`` module that the registry pairs with the game
+(``tutor.games.bot_module``): ``heuristic(state, rng) -> (action, reason)`` for
+the strong bot (the play widget's hint shows its reason), and where the game has
+them ``search(state, rng)`` for the expert and ``offer_choice(state, seat, rng)``
+for moves out of turn.  Randomness comes only from the seed given to the bot.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 from typing import Any
 
 from tutor.engine import State
-from tutor.games import get_game
+from tutor.games import bot_module, get_game
 
 LEVELS = ("random", "strong", "expert")
 
@@ -49,10 +51,14 @@ class StrongBot(RandomBot):
     def __init__(self, slug: str, seed: int | None = 0) -> None:
         super().__init__(seed)
         self.game = get_game(slug)
+        module = bot_module(slug)
+        self._heuristic = getattr(module, "heuristic", None) or getattr(self.game, "heuristic", None)
+        self._search = getattr(module, "search", None) or getattr(self.game, "search", None)
+        self._offer = getattr(module, "offer_choice", None) or getattr(self.game, "offer_choice", None)
 
     def explain(self, state: State) -> tuple[Any, str]:
         """The action and the reason in words (a random move where the game has no heuristic)."""
-        choice = self.game.heuristic(state, self.rng)
+        choice = self._heuristic(state, self.rng) if self._heuristic else None
         return super().explain(state) if choice is None else choice
 
     def choose(self, state: State) -> Any:
@@ -63,7 +69,7 @@ class StrongBot(RandomBot):
         """The game's rule of thumb for ``seat``'s out-of-turn offers."""
         if not state.offers(seat):
             return None, ""
-        return self.game.offer_choice(state, seat, self.rng)
+        return self._offer(state, seat, self.rng) if self._offer else (None, "")
 
 
 class ExpertBot(StrongBot):
@@ -73,7 +79,7 @@ class ExpertBot(StrongBot):
 
     def explain(self, state: State) -> tuple[Any, str]:
         """The searched move and why, or the heuristic's."""
-        choice = self.game.search(state, self.rng)
+        choice = self._search(state, self.rng) if self._search else None
         return super().explain(state) if choice is None else choice
 
 

@@ -8,6 +8,7 @@ registry still lists every game, in the gallery's order, without importing any.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Iterator, Mapping
 
 from tutor.engine import Game
@@ -53,6 +54,20 @@ class Registry(Mapping[str, Game]):
 
 
 GAMES: Mapping[str, Game] = Registry(WHERE)
+
+
+def bot_module(slug: str) -> ModuleType | None:
+    """The module of game ``slug``'s bots (``<package>.bot``: ``heuristic``, and ``search`` or ``offer_choice`` where
+    the game has them), imported when first asked for; ``None`` for a game with no bot module.
+
+    The registry pairs a game with its bots, so that a game's rules never import its strategy."""
+    package = WHERE[get_game(slug).slug][0]
+    try:
+        return importlib.import_module(package + ".bot")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (package + ".bot", package):
+            raise
+        return None
 
 
 def get_game(slug: str) -> Game:

@@ -14,7 +14,8 @@ import statistics
 from bot_harness import p95, play_pairing, random_move, share_won, table
 from machine import describe
 from tutor.games import get_game
-from tutor.games.cassino_bot import greedy, planner
+from tutor.games.cassino.bot import heuristic as greedy
+from tutor.games.cassino.bot import search as planner
 
 GAME = get_game("cassino")
 

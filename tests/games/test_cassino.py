@@ -7,12 +7,13 @@ import random
 import pytest
 
 from tutor.cards import Card, parse_cards
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.cassino import (PACK, Build, Capture, TableBuild, Trail, build_options, capture_options, first_deal,
                                  judge_captures, judge_game, parse_action, partition, score_deal, tally)
-from tutor.games.cassino import _problem as problem
-from tutor.games.cassino_bot import greedy, planner
+from tutor.games.cassino.bot import heuristic as greedy
+from tutor.games.cassino.bot import search as planner
+from tutor.games.cassino.moves import _problem as problem
 
 from .scenario import play, rules_of
 

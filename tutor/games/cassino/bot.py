@@ -1,6 +1,7 @@
-"""Cassino's bots: the greedy heuristic (the game's hint and "strong" level) and a planning bot.
+"""Cassino's bots: ``heuristic``, the greedy one (the game's hint and its "strong" level), and ``search``, the
+planner (its "expert" level); the registry finds them here (``tutor.games.bot_module``).
 
-``greedy`` takes the capture worth most points now and says why.  ``planner``
+``heuristic`` takes the capture worth most points now and says why.  ``search``
 looks one move further: for each move it weighs what it takes now, what a build
 will bring next turn if nobody steals it, and what the next opponent could take
 from the table it leaves — sweeps and Big Cassino above all — using only what
@@ -14,9 +15,11 @@ from math import comb
 from typing import Sequence
 
 from tutor.cards import Card, Rank, Suit
-from tutor.games.cassino import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS, PACK,
-                                 SWEEP_POINTS, VALUE, Action, Build, Capture, CassinoState, TableBuild, Trail,
-                                 capture_options)
+from tutor.games.cassino.moves import Action, Build, Capture, Trail, capture_options
+from tutor.games.cassino.rules import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS, PACK,
+                                       SWEEP_POINTS, VALUE)
+from tutor.games.cassino.state import CassinoState
+from tutor.games.cassino.table import TableBuild
 
 # What a card is worth to the side that takes it, beside its points: a share of the 3 for most cards
 # (27 cards win them) and of the 1 for most spades (7 spades do).
@@ -38,10 +41,10 @@ def _sweeps(state: CassinoState, action: Capture) -> bool:
     return len(action.loose) == len(state.table) and len(action.builds) == len(state.builds)
 
 
-# ---------------------------------------------------------------- greedy: most points now
+# ---------------------------------------------------------------- the greedy heuristic: most points now
 
 
-def greedy(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
+def heuristic(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
     """The capture worth most now (points, then cards and spades); else the trail that gives least away."""
     legal = state.legal_actions()
     caps = [a for a in legal if type(a) is Capture]
@@ -159,7 +162,7 @@ def evaluate(state: CassinoState, action: Action, hidden: Sequence[Card], next_h
     return value
 
 
-def planner(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
+def search(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
     """The move worth most after the next player's best reply: plans builds, denies sweeps and Big Cassino."""
     me = state.current
     assert me is not None

@@ -1,7 +1,5 @@
 """Cassino's dealing (K12 of ``docs/rules.md``: four each in twos, four to the table in the first deal only)
-and the reader of a prepared deal, whose every error names the field.
-
-Part of ``tutor.games.cassino``, which re-exports its public names.
+and the reader of a prepared deal given to ``start(deal=...)``, whose every error names the field.
 """
 
 from __future__ import annotations
@@ -10,8 +8,10 @@ from typing import Any, Mapping, Sequence
 
 from tutor.cards import Card
 from tutor.engine import IllegalMove
-from tutor.games.cassino_actions import (BATCH, HAND, HIGHEST_BUILD, PACK, PREFIX, VALUE, Rules, TableBuild, _shown,
-                                         sides_of, sort_cards, splits, value_word)
+from tutor.games.cassino.moves import _shown
+from tutor.games.cassino.rules import (BATCH, HAND, HIGHEST_BUILD, PACK, PREFIX, VALUE, Rules, sides_of, sort_cards,
+                                       value_word)
+from tutor.games.cassino.table import TableBuild, splits
 from tutor.mechanics import check_within_pack, read_cards, read_deal
 
 

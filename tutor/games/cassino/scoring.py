@@ -1,19 +1,19 @@
 """Cassino's scoring, pure functions with a breakdown: a deal, the three ways to score a game (one deal, 11 up,
 21 up; K10 and K13 of ``docs/rules.md``), and the "find every capture" exercise judged against the move list.
-
-Part of ``tutor.games.cassino``, which re-exports its public names.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Literal, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Literal, NamedTuple, Sequence
 
 from tutor.cards import Card, Rank, Suit
-from tutor.games.cassino_actions import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS,
-                                         MOST_CARDS, MOST_SPADES, PREFIX, SWEEP_POINTS, TARGETS, VALUE, Capture,
-                                         CassinoPosition, TableBuild, _cards_code, _cards_label, _read_card, _shown,
-                                         partition, value_word)
-from tutor.games.cassino_moves import capture_options
+from tutor.games.cassino.moves import Capture, _read_card, _shown, capture_options
+from tutor.games.cassino.rules import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS, MOST_CARDS,
+                                       MOST_SPADES, PREFIX, SWEEP_POINTS, TARGETS, VALUE, value_word)
+from tutor.games.cassino.table import TableBuild, _cards_code, _cards_label, partition
+
+if TYPE_CHECKING:
+    from tutor.games.cassino.state import CassinoState
 
 
 # ---------------------------------------------------------------- scoring: a deal, then the game (pure functions)
@@ -212,7 +212,7 @@ def _read_group(group: Any) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def judge_captures(state: CassinoPosition, card: Any, picked: Iterable[Any]) -> Verdict:
+def judge_captures(state: CassinoState, card: Any, picked: Iterable[Any]) -> Verdict:
     """Judge the groups a learner picked for ``card`` on ``state``'s table against the engine's own move list.
 
     ``picked``: groups such as ``["7H", "3S+4D", "[2C+5C]"]`` (a build by its cards).

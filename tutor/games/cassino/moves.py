@@ -1,38 +1,201 @@
-"""Cassino's moves: every distinct move a card can make (the engine's move list), why a move is refused (each
-check returns its rule id), and moves in words; the rules are K1–K9 of ``docs/rules.md``.
+"""Cassino's moves: the kinds of move with their text (``parse_action`` reads it back), every distinct move a card
+can make (the engine's move list), and why a move is refused, each check returning its rule id (K1–K9 of
+``docs/rules.md``).
 
-Part of ``tutor.games.cassino``, which re-exports its public names; a position is read through
-``CassinoPosition``, so this module never imports the state.
+The state (``tutor.games.cassino.state``) imports this module, never the other way round; the checks read the
+position through its fields.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
-from tutor.cards import Card
-from tutor.games.cassino_actions import (HIGHEST_BUILD, PREFIX, VALUE, _KEY, Action, Build, Capture, CassinoPosition,
-                                         TableBuild, Trail, _bits, _cards_label, _shown, _subsets_summing, _unions,
-                                         splits, value_word)
+from tutor.cards import BadNotation, Card
+from tutor.engine import IllegalMove
+from tutor.games.cassino.rules import _KEY, HIGHEST_BUILD, PREFIX, VALUE, sort_cards, value_word
+from tutor.games.cassino.table import (TableBuild, _bits, _cards_code, _cards_label, _in_order, _items_label,
+                                       _sum_masks, _union_masks, partition, splits)
+
+if TYPE_CHECKING:
+    from tutor.games.cassino.state import CassinoState
+
+
+# ---------------------------------------------------------------- the kinds of move, and their text
+
+
+def _all_cards(cards: Any) -> bool:
+    return isinstance(cards, tuple) and all(type(c) is Card and c in _KEY for c in cards)
+
+
+def _canon(cards: Any) -> Any:
+    """Cards in table order when they are cards; anything else as it is (``apply`` refuses it)."""
+    return sort_cards(cards) if _all_cards(cards) else cards
+
+
+def _tidy(action: Capture | Build) -> None:
+    """Put a capture's or build's table cards, and its builds, in table order (so equal moves compare equal)."""
+    object.__setattr__(action, "loose", _canon(action.loose))
+    builds = action.builds
+    if isinstance(builds, tuple) and all(isinstance(b, tuple) for b in builds):
+        builds = tuple(_canon(b) for b in builds)
+        if all(b and type(b[0]) is Card for b in builds):
+            builds = tuple(sorted(builds, key=lambda b: _KEY.get(b[0], 0)))
+        object.__setattr__(action, "builds", builds)
+
+
+def _builds_code(builds: Any) -> list[str]:
+    """Builds named by their cards, each in brackets ("[2C+5C]"); anything but a tuple of them names none."""
+    return [f"[{_cards_code(b)}]" for b in builds if isinstance(b, tuple)] if isinstance(builds, tuple) else []
+
+
+@dataclass(frozen=True, slots=True)
+class Trail:
+    """Play ``card`` face up to the table, capturing nothing."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"trail {getattr(self.card, 'code', self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """Play ``card`` and take the ``loose`` table cards and the ``builds`` (each given by its cards).
+
+    Two captures are the same move when they take the same cards, however the
+    cards are grouped; ``str`` writes the groups (``capture 7H, 3S+4D with 7C``).
+    """
+
+    card: Card
+    loose: tuple[Card, ...] = ()
+    builds: tuple[tuple[Card, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        _tidy(self)
+
+    def groups(self) -> tuple[tuple[Card, ...], ...]:
+        """The loose cards in groups the card takes: pairs first, then sums (a court's matches one by one)."""
+        if not _all_cards(self.loose) or type(self.card) is not Card or self.card not in VALUE:
+            return ()
+        value = VALUE[self.card]
+        if not value:
+            return tuple((c,) for c in self.loose)
+        return partition(self.loose, value) or ((tuple(self.loose),) if self.loose else ())
+
+    def __str__(self) -> str:
+        parts = [_cards_code(g) for g in self.groups()] + _builds_code(self.builds)
+        return f"capture {', '.join(parts)} with {getattr(self.card, 'code', self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Play ``card`` onto ``loose`` table cards and ``builds``, making a build of ``value``.
+
+    A single build adds up to its value; a multiple build (``multiple``) is
+    groups each worth the value, taken later by one card of it (K6).
+    """
+
+    card: Card
+    value: int
+    multiple: bool = False
+    loose: tuple[Card, ...] = ()
+    builds: tuple[tuple[Card, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        _tidy(self)
+
+    def groups(self) -> tuple[tuple[Card, ...], ...]:
+        """A multiple build's loose groups, the played card's group first (``()`` when they do not split)."""
+        loose = self.loose if isinstance(self.loose, tuple) else ()
+        if not (self.multiple and _all_cards(loose + (self.card,)) and type(self.value) is int):
+            return ()
+        return partition((self.card,) + loose, self.value, first=self.card)
+
+    def __str__(self) -> str:
+        card = getattr(self.card, "code", self.card)
+        builds = _builds_code(self.builds)
+        loose = self.loose if isinstance(self.loose, tuple) else ()
+        groups = self.groups()
+        if groups:  # the cards put with the played card first, then the other groups
+            mates = [c for c in groups[0] if c != self.card]
+            parts = ([_cards_code(mates)] if mates else []) + [_cards_code(g) for g in groups[1:]]
+            return f"build {self.value}s with {card} on {', '.join(parts + builds)}"
+        parts = builds + ([_cards_code(loose)] if loose else [])
+        return f"build {self.value}{'s' if self.multiple else ''} with {card} on {'+'.join(parts)}"
+
+
+Action = Trail | Capture | Build
+KINDS = (Trail, Capture, Build)  # what ``check_action`` lets through to the rule checks
+
+_TRAIL_RE = re.compile(r"\s*trail\s+(\S+)\s*", re.IGNORECASE)
+_CAPTURE_RE = re.compile(r"\s*capture\s+(.+?)\s+with\s+(\S+)\s*", re.IGNORECASE)
+_BUILD_RE = re.compile(r"\s*build\s+(\d{1,2})(s?)\s+with\s+(\S+)\s+on\s+(.+?)\s*", re.IGNORECASE)
+EXAMPLES = "'capture 7H, 3S+4D with 7C', 'build 9 with 4H on 5S', 'build 9s with 9H on 4C+5D, 9S' or 'trail 2C'"
+
+
+def _read_card(text: str) -> Card:
+    try:
+        card = Card.parse(text)
+    except BadNotation as exc:
+        raise IllegalMove(f"{PREFIX}.turn", str(exc)) from None
+    if card not in VALUE:
+        raise IllegalMove(f"{PREFIX}.turn", f"{text!r}: Cassino is played without jokers.")
+    return card
+
+
+def _read_items(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """Table cards and builds written ``7H, 3S+4D, [2C+5C]`` (a build in brackets); ',' and '+' both separate."""
+    loose: list[Card] = []
+    builds: list[tuple[Card, ...]] = []
+    rest = text.replace(" ", "")
+    while rest:
+        if rest[0] in ",+":
+            rest = rest[1:]
+            continue
+        if rest[0] == "[":
+            end = rest.find("]")
+            if end < 0:
+                raise IllegalMove(f"{PREFIX}.turn", f"{text!r}: a build written in brackets needs its ']'.")
+            inner = [c for c in rest[1:end].split("+") if c]
+            if not inner:
+                raise IllegalMove(f"{PREFIX}.turn", f"{text!r}: name the cards of the build inside the brackets.")
+            builds.append(tuple(_read_card(c) for c in inner))
+            rest = rest[end + 1:]
+            continue
+        match = re.match(r"[^,+\[\]]+", rest)
+        if match is None:
+            raise IllegalMove(f"{PREFIX}.turn", f"{text!r} is not a list of table cards.")
+        loose.append(_read_card(match.group(0)))
+        rest = rest[match.end():]
+    if not loose and not builds:
+        raise IllegalMove(f"{PREFIX}.turn", f"{text!r} names no table cards.")
+    return tuple(loose), tuple(builds)
+
+
+def parse_action(text: Any) -> Action:
+    """Read an action's canonical text: ``trail 2C``, ``capture 7H, 3S+4D with 7C``, ``build 9 with 4H on 5S``."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"{PREFIX}.turn", f"{_shown(text)} is not a move; write e.g. {EXAMPLES}.")
+    if match := _TRAIL_RE.fullmatch(text):
+        return Trail(_read_card(match.group(1)))
+    if match := _CAPTURE_RE.fullmatch(text):
+        loose, builds = _read_items(match.group(1))
+        return Capture(_read_card(match.group(2)), loose, builds)
+    if match := _BUILD_RE.fullmatch(text):
+        loose, builds = _read_items(match.group(4))
+        return Build(_read_card(match.group(3)), int(match.group(1)), bool(match.group(2)), loose, builds)
+    raise IllegalMove(f"{PREFIX}.turn", f"{text!r} is not a move; write e.g. {EXAMPLES}.")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # ---------------------------------------------------------------- the moves a card can make (the engine's move list)
-
-
-@lru_cache(maxsize=1 << 16)
-def _sum_masks(values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """Bit masks of the positions whose values (0, a court, is never used) add up to ``target``.
-
-    Cached: the same table values come back move after move.  ``target`` 0 gives the empty set alone.
-    """
-    return tuple(_subsets_summing([(1 << i, v) for i, v in enumerate(values) if 0 < v <= target], target))
-
-
-@lru_cache(maxsize=1 << 16)
-def _union_masks(values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """Every union of disjoint groups worth ``target`` (the empty union too), as bit masks, in order."""
-    return tuple(sorted(_unions(_sum_masks(values, target))))
 
 
 _set = object.__setattr__
@@ -55,11 +218,6 @@ def _build(card: Card, value: int, multiple: bool, loose: tuple[Card, ...],
                        ("builds", builds)):
         _set(action, name, part)
     return action
-
-
-def _in_order(builds: Iterable[TableBuild]) -> tuple[TableBuild, ...]:
-    """Table builds in the order moves list them (by their first card)."""
-    return tuple(sorted(builds, key=lambda b: _KEY[b.cards[0]]))
 
 
 def capture_options(card: Card, loose: Sequence[Card], builds: Sequence[TableBuild],
@@ -168,15 +326,14 @@ def _keeps_cards(action: Action, owned: Sequence[TableBuild], values: Counter) -
 # ---------------------------------------------------------------- why a move is refused (each check names its rule)
 
 
-def _problem(state: CassinoPosition, action: Any) -> tuple[str, str] | None:
-    """``(rule, reason)`` when ``action`` is not legal here, else ``None``."""
+def _problem(state: CassinoState, action: Action) -> tuple[str, str] | None:
+    """``(rule, reason)`` when ``action`` is not legal here, else ``None``.  ``action`` is one of ``KINDS`` with
+    every field of its declared type (``apply`` has ``tutor.engine.check_action`` see to that first)."""
     me = state.current
     if me is None:
         return f"{PREFIX}.game.{state.rules.game}", "The game is over: no more moves."
-    if type(action) not in (Trail, Capture, Build):
-        return f"{PREFIX}.turn", f"{_shown(action)} is not a move; a turn captures, builds or trails one card."
     card = action.card
-    if type(card) is not Card or card not in VALUE:
+    if card not in VALUE:
         return f"{PREFIX}.turn", f"{_shown(card)} is not a card of the pack."
     if card not in state.hands[me]:
         return f"{PREFIX}.turn", f"You do not hold the {card.label}."
@@ -207,11 +364,9 @@ def _problem(state: CassinoPosition, action: Any) -> tuple[str, str] | None:
     return problem
 
 
-def _table_items(state: CassinoPosition, loose: Any, builds: Any):
+def _table_items(state: CassinoState, loose: tuple[Card, ...], builds: tuple[tuple[Card, ...], ...]):
     """The loose cards and table builds a move names, or ``(rule, reason)`` when they are not on the table."""
-    if not isinstance(loose, tuple) or not isinstance(builds, tuple) or \
-            not all(type(c) is Card and c in VALUE for c in loose) or \
-            not all(isinstance(b, tuple) and b and all(type(c) is Card and c in VALUE for c in b) for b in builds):
+    if not all(c in VALUE for c in loose) or not all(b and all(c in VALUE for c in b) for b in builds):
         return f"{PREFIX}.turn", "Name the table cards as cards, and each build by its cards."
     in_build = {c: b for b in state.builds for c in b.cards}
     if len(set(loose)) != len(loose):
@@ -236,7 +391,7 @@ def _table_items(state: CassinoPosition, loose: Any, builds: Any):
     return loose, tuple(found)
 
 
-def _capture_problem(state: CassinoPosition, card: Card, loose: tuple[Card, ...],
+def _capture_problem(state: CassinoState, card: Card, loose: tuple[Card, ...],
                      builds: tuple[TableBuild, ...]) -> tuple[str, str] | None:
     if not loose and not builds:
         return f"{PREFIX}.capture.several", "A capture takes at least one card or build."
@@ -266,7 +421,7 @@ def _capture_problem(state: CassinoPosition, card: Card, loose: tuple[Card, ...]
     return None
 
 
-def _build_problem(state: CassinoPosition, me: int, action: Build, loose: tuple[Card, ...],
+def _build_problem(state: CassinoState, me: int, action: Build, loose: tuple[Card, ...],
                    builds: tuple[TableBuild, ...]) -> tuple[str, str] | None:
     card, value, multiple = action.card, action.value, action.multiple
     w = VALUE[card]
@@ -319,67 +474,3 @@ def _build_problem(state: CassinoPosition, me: int, action: Build, loose: tuple[
         return (f"{PREFIX}.build.hold-card", f"You may build {value_word(value, True)} only while holding another "
                 f"{value_word(value)} to take them with.")
     return None
-
-
-# ---------------------------------------------------------------- moves in words
-
-
-def _build_words(build: TableBuild | tuple, names: Sequence[str] = (), you: int | None = None,
-                 mover: int | None = None) -> str:
-    """A build in words: "the build of 9", or with its owner: "Tamsin's build of 9", "your build of nines",
-    or (``mover``'s own, told in the third person) "their own build of 9"."""
-    if not isinstance(build, TableBuild):
-        return f"the build {_cards_label(build)}"
-    if not names:
-        return build.name
-    whose = "your" if build.owner == you else "their own" if build.owner == mover else f"{names[build.owner]}'s"
-    return f"{whose} {build.name.removeprefix('the ')}"
-
-
-def _items_label(loose: Sequence[Card], builds: Sequence[TableBuild | tuple], names: Sequence[str] = (),
-                 you: int | None = None, mover: int | None = None) -> str:
-    parts = [f"the {c.label}" for c in loose] + [_build_words(b, names, you, mover) for b in builds]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _group_words(groups: Sequence[Sequence[Card]], builds: Sequence[TableBuild | tuple], names: Sequence[str] = (),
-                 you: int | None = None, mover: int | None = None) -> str:
-    parts = [f"the {g[0].label}" if len(g) == 1 else _cards_label(g) for g in groups]
-    parts += [_build_words(b, names, you, mover) for b in builds]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _move_words(state: CassinoPosition, action: Any, *, you: bool) -> str:
-    who = "" if you else (state.names[state.current] if state.current is not None else "Someone")
-    if type(action) not in (Trail, Capture, Build) or type(action.card) is not Card or action.card not in VALUE:
-        return str(action)
-    card = action.card
-    mine = f"your {card.label}" if you else f"the {card.label}"
-    names, seat = state.names, state.current if you else None
-    mover = None if you else state.current
-    table_builds = {b.cards: b for b in state.builds}
-    builds = [table_builds.get(b, b) for b in action.builds] if type(action) is not Trail else []
-    if type(action) is Trail:
-        return f"Trail the {card.label}" if you else f"{who} trails the {card.label}"
-    if type(action) is Capture:
-        taken = _group_words(action.groups(), builds, names, seat, mover)
-        sweep = (len(action.loose) == len(state.table) and len(action.builds) == len(state.builds)
-                 and set(action.loose) == set(state.table))
-        text = f"Take {taken} with {mine}" if you else f"{who} takes {taken} with {mine}"
-        return text + (" — a sweep!" if sweep else "")
-    if action.multiple:
-        groups = action.groups()
-        mates = [c for c in groups[0] if c != card] if groups else []
-        others = [g for g in groups[1:]]
-        rest = _group_words(others, builds, names, seat, mover) if (others or builds) else ""
-        what = f"build {value_word(action.value, True)}"
-        if mates:
-            put = f"on {_group_words([[c] for c in mates], [])}" + (f", with {rest}" if rest else "")
-        else:
-            put = f"with {rest}" if rest else f"with {_items_label(action.loose, [])}"
-    else:
-        put = f"on {_items_label(action.loose, builds, names, seat, mover)}"
-        what = f"raise it to {action.value}" if builds else f"build {action.value}"
-    if you:
-        return f"Put {mine} {put}: {what}"
-    return f"{who} puts {mine} {put}: {what}"

@@ -1,0 +1,75 @@
+"""Cassino's entry in the registry: ``Cassino`` (its name, table sizes, options, the start of a game, reading a
+typed move) and its one instance ``CASSINO``.  The bots are not here: the registry finds them in ``bot``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutor.cards import shuffled
+from tutor.engine import Event, Game, Record
+from tutor.games.cassino.deal import first_deal, read_cassino_deal, rounds_in
+from tutor.games.cassino.moves import Action, parse_action
+from tutor.games.cassino.play import _Turn
+from tutor.games.cassino.rules import MAX_ACTIONS, MAX_PLAYERS, PACK, PREFIX, SLUG, Rules, sides_of, sort_cards
+from tutor.games.cassino.state import CassinoState
+from tutor.games.cassino.table import TableBuild
+from tutor.match import EndRule, ScoreSheet
+
+
+class Cassino(Game):
+    """Registry entry for Cassino."""
+
+    slug = SLUG
+    title = "Cassino"
+    min_players = 2
+    max_players = MAX_PLAYERS
+    default_players = 2
+    rules_class = Rules
+    rule_prefix = PREFIX
+    max_actions = MAX_ACTIONS
+
+    def _start(self, *, setup: Record, rules: Rules) -> CassinoState:
+        players, names, dealer = setup.players, setup.names, setup.dealer
+        assert names is not None and dealer is not None
+        sides = sides_of(players, rules)
+        columns = tuple(" & ".join(names[s] for s in side) for side in sides)
+        end = EndRule(deals=1) if rules.target is None else EndRule(target=rules.target)
+        sheet = ScoreSheet(columns, end)
+        eldest = (dealer + 1) % players
+        events: list[Event] = []
+        if setup.deal is None:
+            rng = random.Random(f"{PREFIX}/{setup.seed}/0")
+            hands, table, stock = first_deal(shuffled(PACK, rng), players, dealer)
+            hands = tuple(sort_cards(h) for h in hands)
+            won, sweeps, last, current, rows = ((),) * players, (0,) * players, None, eldest, ()
+            builds: tuple[TableBuild, ...] = ()
+            events.append(Event(f"{PREFIX}.deal", f"{names[dealer]} deals four cards each, two at a time, and four "
+                                                  "face up on the table."))
+        else:
+            d = read_cassino_deal(setup.deal, players, rules, eldest)
+            hands, table, builds, stock = d["hands"], d["table"], d["builds"], d["stock"]
+            won, sweeps, last, current, rows = d["won"], d["sweeps"], d["last"], d["current"], d["rows"]
+            for row in rows:
+                sheet = sheet.after(row)
+            events.append(Event(f"{PREFIX}.deal", f"A prepared deal: {', '.join(str(len(h)) for h in hands)} cards "
+                                                  f"in the hands, {len(table) + sum(len(b.cards) for b in builds)} "
+                                                  f"on the table and {len(stock)} still to deal."))
+        if len(sides) < players:
+            events.append(Event(f"{PREFIX}.partners", "Two partnerships, partners sitting opposite: "
+                                + "; ".join(columns) + ". Partners pool the cards they take."))
+        state = CassinoState(setup, rules, names, hands, sort_cards(table), builds, tuple(stock), won, sweeps, last,
+                             dealer, 1, 1 + rounds_in(len(stock), players), sheet, current, events=tuple(events))
+        if state.hands[current]:
+            return state
+        turn = _Turn(state)
+        turn.events = list(events)
+        return turn.next_turn((current - 1) % players)
+
+    def parse_action(self, state: Any, text: str) -> Action:
+        """Read ``trail 2C``, ``capture 7H, 3S+4D with 7C``, ``build 9 with 4H on 5S``, ``build 9s with …``."""
+        return parse_action(text)
+
+
+CASSINO = Cassino()

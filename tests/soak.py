@@ -33,8 +33,8 @@ from typing import Any, Literal, get_args, get_origin
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.engine import IllegalMove, Record, _option_types, replay  # noqa: E402
-from tutor.games import GAMES  # noqa: E402
+from tutor.engine import IllegalMove, Record, _option_types  # noqa: E402
+from tutor.games import GAMES, replay  # noqa: E402
 
 # The counts a number option is played at, besides its default (each game's rules doc says what they mean).
 NUMBER_VALUES: dict[tuple[str, str], tuple[Any, ...]] = {

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tutor.bots import make_bot
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import GAMES
+from tutor.engine import IllegalMove, Record
+from tutor.games import GAMES, replay
 from tutor.lessons import load_lesson
 
 SLUGS = sorted(GAMES)

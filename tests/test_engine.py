@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import GAMES, get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import GAMES, get_game, replay
 
 
 def test_registry_lookup_names_the_known_games():
@@ -51,6 +51,108 @@ def test_bad_record_json_is_reported():
         Record.from_json("{not json")
     with pytest.raises(ValueError, match="'game'"):
         Record.from_json("{}")
+
+
+GOOD = {"game": "gwra-pyskessa", "players": 3, "seed": 5}
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"seed": None}, "record.seed"),  # neither a seed nor a deal: refused, not read as seed 0
+    ({"deal": {"hands": [[], [], []]}}, "record.seed"),  # both
+    ({"options": []}, "record.options"), ({"options": None}, "record.options"), ({"options": 0}, "record.options"),
+    ({"actions": {}}, "record.actions"), ({"actions": None}, "record.actions"), ({"actions": ""}, "record.actions"),
+    ({"seed": None, "deal": 0}, "record.deal"), ({"seed": None, "deal": []}, "record.deal"),
+    ({"names": []}, "record.names"), ({"names": ["A", "a ", "B"]}, "record.names"),
+    ({"names": ["A", "B", "C" * 41]}, "record.names"), ({"names": ["A", "B\u0007", "C"]}, "record.names"),
+    ({"seed": -1}, "record.seed"), ({"seed": 2 ** 63}, "record.seed"), ({"seed": 1.5}, "record.seed"),
+    ({"players": 0}, "record.players"), ({"players": 10 ** 30}, "record.players"),
+    ({"dealer": 3}, "record.dealer"), ({"dealer": -1}, "record.dealer"), ({"dealer": True}, "record.dealer"),
+    ({"game": ""}, "record.game"), ({"game": None}, "record.game"), ({"players": None}, "record.players"),
+    ({"options": {"x": float("inf")}}, "record.options.x"), ({"options": {"x": {"y": [1, {}]}}}, None),
+])
+def test_each_record_field_is_checked_and_named(changes, field):
+    data = {**GOOD, **changes}
+    if field is None:
+        assert Record.from_json(json.dumps(data)).options == changes["options"]
+        return
+    with pytest.raises(ValueError, match=field.replace(".", r"\.")):
+        Record.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match=field.replace(".", r"\.")):  # made directly, the same checks apply
+        Record(**data)
+
+
+@pytest.mark.parametrize("field", ["seed", "players", "dealer", "options"])
+def test_numbers_of_thousands_of_digits_are_named_not_pythons_limit(field):
+    digits = "7" * 5000
+    text = json.dumps(GOOD)[:-1] + (f', "{field}": {digits}}}' if field != "options" else f', "options": {{"counters": {digits}}}}}')
+    text = text.replace(f'"{field}": 3, ', "") if field == "players" else text
+    with pytest.raises(ValueError) as info:
+        Record.from_json(text)
+    assert f"record.{field}" in str(info.value) and "5000 digits" in str(info.value)
+    assert "limit" not in str(info.value)
+    with pytest.raises(ValueError, match="seed"):
+        get_game("gnav").start(seed=int("7" * 20))
+    with pytest.raises(ValueError, match="seed") as info:
+        get_game("gnav").start(seed=10 ** 5000)
+    assert "limit" not in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a": ' * 100_000, '{"game": "pig", "players": 3, "deal": '
+                                  + "[" * 40 + "]" * 40 + "}", b"[" * 100_000])
+def test_records_nested_too_deeply_are_refused(text):
+    with pytest.raises(ValueError, match="nested too deeply"):
+        Record.from_json(text)
+
+
+def test_brackets_inside_texts_do_not_count_as_nesting():
+    record = Record("gwra-pyskessa", 3, seed=1, actions=("[" * 50 + "{" * 50,))
+    assert Record.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize("names, why", [
+    (["Jory", "Tamsin", "P" * 41], "at most 40"), (["Jory", "jory ", "Pol"], "also seat 0"),
+    (["Jory", "Tam\nsin", "Pol"], "control"), (["Jory", "Tam\x00", "Pol"], "control"),
+    (["Jory", "\u202eniamsaT", "Pol"], "control"), (["Jory", " ", "Pol"], "non-empty"),
+])
+def test_seat_names_are_short_plain_and_different(names, why):
+    with pytest.raises(ValueError, match="names") as info:
+        get_game("gwra-pyskessa").start(players=3, names=names)
+    assert why in str(info.value)
+    assert get_game("gwra-pyskessa").start(players=3, names=["Jory", "Tamsin", "P" * 40]).setup.names[2] == "P" * 40
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 63, 10 ** 100])
+def test_seeds_are_bounded(seed):
+    with pytest.raises(ValueError, match="seed"):
+        get_game("pig").start(seed=seed)
+    assert get_game("pig").start(seed=2 ** 63 - 1).setup.seed == 2 ** 63 - 1
+
+
+@pytest.mark.parametrize("deal", [{"hands": [[[[]]]] * 1 + [[]] * 2, "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]},
+                                  {"hands": [[], [], []], "stock": [object()]}, {1: [], "hands": [[], [], []]},
+                                  {"hands": [[], [], [10 ** 5000]]}])
+def test_a_deal_a_record_cannot_hold_is_refused_naming_the_deal(deal):
+    with pytest.raises(IllegalMove, match="deal") as info:
+        get_game("gwra-pyskessa").start(players=3, deal=deal)
+    assert "limit" not in str(info.value)
+
+
+def test_an_option_a_record_cannot_hold_is_refused_by_name():
+    with pytest.raises(ValueError, match="option counters"):
+        get_game("gnav").start(counters=10 ** 5000)
+
+
+def test_the_engine_replays_a_record_of_the_game_it_is_given():
+    from tutor import engine
+
+    record = get_game("pig").start(seed=3).setup
+    assert engine.replay(record, get_game("pig"))[0] == record.start(get_game("pig")) == replay(record)[0]
+    with pytest.raises(ValueError, match=r"record\.game"):
+        engine.replay(record, get_game("gnav"))
+    with pytest.raises(ValueError, match="game"):
+        record.start("pig")
+    with pytest.raises(ValueError, match="record"):
+        replay(record.to_json())
 
 
 @pytest.mark.parametrize("players", [1, 7, "3"])
@@ -107,7 +209,7 @@ def test_records_are_hashable_and_equal_by_content():
     ('{"game": "gwra-pyskessa", "players": 3, "actions": [1]}', "record.actions"),
     ('{"game": "gwra-pyskessa", "players": 3, "names": "abc"}', "record.names"),
     ('{"game": "gwra-pyskessa", "players": 3, "colour": 1}', "record.colour"),
-    ('{"game": "snap", "players": 3}', "record.game"),
+    ('{"game": "snap", "players": 3, "seed": 1}', "record.game"),
 ])
 def test_broken_record_fields_are_named(text, field):
     with pytest.raises(ValueError, match=field.replace(".", r"\.")):

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.bots import make_bot
-from tutor.engine import Record, replay
-from tutor.games import GAMES
+from tutor.engine import Record
+from tutor.games import GAMES, replay
 
 SLUGS = sorted(GAMES)
 

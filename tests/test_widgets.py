@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine import replay
-from tutor.games import get_game
+from tutor.games import get_game, replay
 from tutor.lessons import load_lesson
 from tutor.widgets import CheckWidget, HandWidget, LessonView, PlayApp, Stepper, TableWidget
 from tutor.widgets import deal_code, parse_deal_code, play

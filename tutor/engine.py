@@ -6,25 +6,26 @@ state, or raises ``IllegalMove`` naming the rule and leaves the state as it was.
 Each state carries the ``Event``\\ s that its last action caused, each citing a
 rule id from the game's lesson.  A ``Record`` (game, options, seed or deal,
 actions) round-trips JSON and replays to the same states.
+
+Here: the contract itself (``Game``, the ``State`` protocol and its defaults,
+``Event``, ``Result``, what a viewer sees).  Beside it, each importable from
+here too: ``tutor.checks`` (``IllegalMove``, typed options and moves, seeds and
+names), ``tutor.record`` (``Record``, its JSON, ``replay``) and
+``tutor.inputs`` (how a learner acts).  The engine names no game: the registry
+(``tutor.games``) looks a game up, and replays a record by its game's name.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from types import UnionType
-from typing import (Any, Callable, ClassVar, Literal, Mapping, NamedTuple, Protocol, Sequence, Union,
-                    get_args, get_origin, get_type_hints, runtime_checkable)
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
-
-
-class IllegalMove(ValueError):
-    """An action the rules forbid; ``rule`` is the rule id, ``reason`` a sentence for the learner."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} [{rule}]")
-        self.rule = rule
-        self.reason = reason
+# The contract's other parts live in their own modules; every name is also importable from here.
+from tutor.checks import (DEPTH_LIMIT, NAME_LIMIT, SEED_LIMIT, IllegalMove, _action_fields,  # noqa: F401
+                          _fits, _is_int, _kind_words, _option_types, _shown_value, check_action, check_names,
+                          check_option, check_plain, check_seed)
+from tutor.inputs import Inputs, Misread, RaceInput, TypedInput  # noqa: F401
+from tutor.record import Record, _jsonable, replay  # noqa: F401
 
 
 class Event(NamedTuple):
@@ -292,54 +293,6 @@ class Turn:
         self.events.append(Event(f"{self.prefix}.{rule}", text, said[0], said[1], player))
 
 
-# ---------------------------------------------------------------- how a learner acts
-
-
-class Misread(ValueError):
-    """Typed text that could not be read as a move: ``hint`` corrects it; ``expected``/``typed`` name a fumbled word."""
-
-    def __init__(self, hint: str, expected: str = "", typed: str = "") -> None:
-        super().__init__(hint)
-        self.hint = hint
-        self.expected = expected
-        self.typed = typed
-
-
-@dataclass(frozen=True)
-class TypedInput:
-    """A move typed as a phrase in the game's language (Gwra Pyskessa: the ask in Cornish)."""
-
-    label: str  # the switch that turns the mode on ("Ask in Cornish (type the question)")
-    lang: str  # BCP 47 code of the language typed ("kw")
-    placeholder: str  # an example of what to type
-    pattern: str  # the shape of a phrase, shown beside the box
-    read: Callable[[Any, int, str], Any]  # (state, seat, text) -> action; raises Misread
-    card_help: Callable[[Any], str]  # what clicking a card of the hand says (its name in the language)
-    drill: bool = False  # fumbled words go to the learner's vocabulary drill
-    drill_notebook: str = ""  # the drill's notebook (without .ipynb), linked beside the box
-
-
-@dataclass(frozen=True)
-class RaceInput:
-    """A phase played against the clock: while ``clock(state)`` is not ``None`` the browser ticks."""
-
-    tick_ms: Callable[[Any], int]  # milliseconds per tick in this state
-    clock: Callable[[Any], int | None]  # milliseconds on the race clock, ``None`` outside a race
-    idle: Callable[[Any], Any]  # what a player who does nothing in a tick does
-    button: str = "Touch your nose!"  # the one control a learner presses in the race
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """How a learner acts in a game; the play app builds its controls from this and names no game."""
-
-    cards: bool = True  # choose a card of the hand, then one of its moves
-    buttons: bool = True  # moves that use no card appear as buttons
-    typed: TypedInput | None = None
-    race: RaceInput | None = None
-    bids: bool = False  # moves are calls on a ladder (an auction)
-
-
 class Game:
     """A registered game: metadata that generic tests read, and ``start``.
 
@@ -377,26 +330,26 @@ class Game:
         if not _is_int(players) or not self.min_players <= players <= self.max_players:
             raise IllegalMove(f"{self.rule_prefix}.players",
                               f"players: {self.title} is for {self.min_players} to {self.max_players} players, "
-                              f"not {players!r}.")
-        if seed is not None and not _is_int(seed):
-            raise ValueError(f"seed must be a whole number, not {seed!r}.")
-        if deal is not None and not isinstance(deal, Mapping):
-            raise IllegalMove(f"{self.rule_prefix}.deal",
-                              f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}.")
-        if names is None:
-            names = self.default_names[:players]
-        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
-            raise ValueError(f"names must be a list of {players} names, not {names!r}.")
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise ValueError("names: every name must be a non-empty text.")
-        names = tuple(names)
+                              f"not {_shown_value(players)}.")
+        if seed is not None:
+            check_seed(seed)
+        if deal is not None:
+            if not isinstance(deal, Mapping):
+                raise IllegalMove(f"{self.rule_prefix}.deal",
+                                  f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}.")
+            try:
+                check_plain(deal, "deal")
+            except ValueError as exc:
+                raise IllegalMove(f"{self.rule_prefix}.deal", str(exc)) from None
+        names = check_names(self.default_names[:players] if names is None else names, players)
         if len(names) != players:
             raise IllegalMove(f"{self.rule_prefix}.players",
                               f"names: {players} players need {players} names, not {len(names)}.")
         if dealer is None:
             dealer = players - 1
         if not _is_int(dealer) or not 0 <= dealer < players:
-            raise IllegalMove(f"{self.rule_prefix}.players", f"dealer: there is no seat {dealer!r} to deal.")
+            raise IllegalMove(f"{self.rule_prefix}.players",
+                              f"dealer: there is no seat {_shown_value(dealer)} to deal.")
         rules = self.make_rules(**options)
         if deal is None and seed is None:
             seed = 0
@@ -413,6 +366,7 @@ class Game:
                              f"its options are {', '.join(sorted(hints)) or 'none'}.")
         for name, value in options.items():
             check_option(name, value, hints[name])
+            check_plain(value, f"option {name}")
         return self.rules_class(**options)
 
     def options(self) -> dict[str, Any]:
@@ -438,234 +392,6 @@ class Game:
     def offer_choice(self, state: Any, seat: int, rng: Any) -> tuple[Any, str]:
         """Whether a rule-based bot at ``seat`` takes one of its ``offers`` now: the move (``None``: not) and why."""
         return None, ""
-
-
-def _is_int(value: Any) -> bool:
-    """A whole number that is not a yes/no (``True`` is an ``int`` in Python, but not a count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-_OPTION_TYPES: dict[type, dict[str, Any]] = {}
-
-
-def _option_types(rules_class: type) -> dict[str, Any]:
-    """The declared type of each option of a rules dataclass (cached)."""
-    if rules_class not in _OPTION_TYPES:
-        hints = get_type_hints(rules_class)
-        _OPTION_TYPES[rules_class] = {name: hints[name] for name in rules_class.__dataclass_fields__}
-    return _OPTION_TYPES[rules_class]
-
-
-def check_option(name: str, value: Any, kind: Any) -> None:
-    """Refuse ``value`` unless it is of the option's declared type; a yes/no takes only ``True``/``False``."""
-    if _fits(value, kind):
-        return
-    raise ValueError(f"option {name}: {value!r} is not {_kind_words(kind)}.")
-
-
-def _fits(value: Any, kind: Any) -> bool:
-    origin = get_origin(kind)
-    if origin is Literal:
-        return any(value == choice and type(value) is type(choice) for choice in get_args(kind))
-    if origin in (Union, UnionType):
-        return any(_fits(value, k) for k in get_args(kind))
-    if kind is type(None):
-        return value is None
-    if kind is bool:
-        return isinstance(value, bool)
-    if kind is int:
-        return _is_int(value)
-    if kind is float:
-        return (_is_int(value) or isinstance(value, float)) and value == value
-    if kind is str:
-        return isinstance(value, str)
-    if origin is tuple:
-        args = get_args(kind)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(args) == len(value) and all(_fits(v, k) for v, k in zip(value, args))
-    if origin in (frozenset, list, set):
-        return isinstance(value, origin) and all(_fits(v, get_args(kind)[0]) for v in value) if get_args(kind) \
-            else isinstance(value, origin)
-    if isinstance(kind, type):
-        return isinstance(value, kind)
-    return True
-
-
-_ACTION_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _action_fields(kind: type) -> tuple[tuple[str, Any], ...]:
-    """Each field of an action class (a dataclass or a NamedTuple) with its declared type (cached)."""
-    fields = _ACTION_FIELDS.get(kind)
-    if fields is None:
-        hints = get_type_hints(kind)
-        names = getattr(kind, "__dataclass_fields__", None) or getattr(kind, "_fields", ())
-        fields = _ACTION_FIELDS[kind] = tuple((name, hints.get(name, Any)) for name in names)
-    return fields
-
-
-def check_action(action: Any, kinds: tuple[type, ...], rule: str) -> None:
-    """Refuse, with ``IllegalMove`` citing ``rule``, anything that is not one of the game's own kinds of move with
-    every field of its declared type (a card where a card belongs, a whole number where a count does: ``2.0`` or
-    ``5`` for a card is not taken).  What the rules then allow is the game's to judge."""
-    kind = type(action)
-    if kind not in kinds:
-        raise IllegalMove(rule, f"That is not a move of this game ({kind.__name__}); "
-                                f"a move is one of: {', '.join(k.__name__ for k in kinds)}.")
-    for name, declared in _action_fields(kind):
-        value = getattr(action, name)
-        if not _fits(value, declared):
-            raise IllegalMove(rule, f"{kind.__name__.lower()}.{name}: {_shown_value(value)} is not "
-                                    f"{_kind_words(declared)}.")
-
-
-def _shown_value(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _kind_words(kind: Any) -> str:
-    origin = get_origin(kind)
-    if origin is Literal:
-        return "one of " + ", ".join(repr(c) for c in get_args(kind))
-    if origin is tuple:
-        return "a tuple of " + " and ".join(dict.fromkeys(_kind_words(k) for k in get_args(kind) if k is not ...))
-    if origin in (Union, UnionType):
-        return " or ".join(_kind_words(k) for k in get_args(kind))
-    words = {bool: "True or False", int: "a whole number", float: "a number", str: "a text",
-             type(None): "None"}.get(kind)
-    if words is None:
-        name = getattr(kind, "__name__", str(kind))
-        words = "a card" if isinstance(kind, type) and issubclass(kind, int) and "Card" in name else f"a {name}"
-    return words
-
-
-@dataclass(frozen=True)
-class Record:
-    """Everything needed to replay a game: the game, its set-up and the actions taken.
-
-    Hashable (by its JSON text) and JSON both ways for every deck and deal shape:
-    cards and ranks become their notation.
-    """
-
-    game: str
-    players: int
-    seed: int | None = None
-    deal: Mapping[str, Any] | None = None
-    names: tuple[str, ...] | None = None
-    dealer: int | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-    actions: tuple[str, ...] = ()
-
-    def __hash__(self) -> int:
-        return hash(self.to_json())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Record):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    def as_dict(self) -> dict[str, Any]:
-        """The record as plain JSON values."""
-        return {
-            "game": self.game, "players": self.players, "seed": self.seed,
-            "deal": _jsonable(self.deal), "names": list(self.names) if self.names else None,
-            "dealer": self.dealer, "options": _jsonable(dict(self.options)), "actions": list(self.actions),
-        }
-
-    def to_json(self) -> str:
-        """JSON text of the record."""
-        return json.dumps(self.as_dict(), ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> "Record":
-        """Read a record from ``to_json`` text; a missing or wrong field is named, and nothing is guessed."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise ValueError(f"A game record must be JSON text, not {type(text).__name__}.")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"A game record must be JSON: {exc}") from exc
-        if not isinstance(data, dict) or "game" not in data or "players" not in data:
-            raise ValueError("A game record needs the fields 'game' and 'players'.")
-        unknown = sorted(set(data) - {"game", "players", "seed", "deal", "names", "dealer", "options", "actions"})
-        if unknown:
-            raise ValueError(f"record.{unknown[0]}: a game record has no such field.")
-        game, players = data["game"], data["players"]
-        if not isinstance(game, str):
-            raise ValueError(f"record.game must be a game's name, not {game!r}.")
-        if not _is_int(players):
-            raise ValueError(f"record.players must be a whole number, not {players!r}.")
-        for key in ("seed", "dealer"):
-            if data.get(key) is not None and not _is_int(data[key]):
-                raise ValueError(f"record.{key} must be a whole number or null, not {data[key]!r}.")
-        names = data.get("names")
-        if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
-            raise ValueError("record.names must be a list of names.")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError("record.options must be a mapping of option names to values.")
-        deal = data.get("deal")
-        if deal is not None and not isinstance(deal, dict):
-            raise ValueError("record.deal must be a mapping such as {'hands': [...]}.")
-        actions = data.get("actions") or []
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError("record.actions must be a list of actions written as text.")
-        return cls(game=game, players=players, seed=data.get("seed"), deal=deal,
-                   names=tuple(names) if names else None, dealer=data.get("dealer"), options=options,
-                   actions=tuple(actions))
-
-    def start(self) -> State:
-        """The first state of the recorded game."""
-        from tutor.games import get_game
-
-        try:
-            game = get_game(self.game)
-        except KeyError as exc:
-            raise ValueError(f"record.game: {exc.args[0]}") from None
-        return game.start(players=self.players, seed=self.seed, deal=self.deal,
-                          names=self.names, dealer=self.dealer, **self.options)
-
-    def with_action(self, action: Any) -> "Record":
-        """A copy with one more action."""
-        return Record(self.game, self.players, self.seed, self.deal, self.names, self.dealer,
-                      self.options, self.actions + (str(action),))
-
-
-def _jsonable(value: Any) -> Any:
-    """Cards and ranks of any deck become their notation (``code``), so a deal survives JSON."""
-    if value is None or isinstance(value, (bool, int, float, str)) and not hasattr(value, "code"):
-        return value
-    code = getattr(value, "code", None)
-    if isinstance(code, str):
-        return code
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def replay(record: Record) -> list[State]:
-    """Every state of a recorded game, the first state included (index = step)."""
-    from tutor.games import get_game
-
-    try:
-        game = get_game(record.game)
-    except KeyError as exc:
-        raise ValueError(f"record.game: {exc.args[0]}") from None
-    states = [record.start()]
-    for i, text in enumerate(record.actions):
-        try:
-            states.append(states[-1].apply(game.parse_action(states[-1], text)))
-        except IllegalMove as exc:
-            raise IllegalMove(exc.rule, f"record.actions[{i}] {text!r}: {exc.reason}") from None
-        except ValueError as exc:
-            raise ValueError(f"record.actions[{i}] {text!r}: {exc}") from None
-    return states
 
 
 def play(state: State, choose: Any, *, limit: int = 100_000) -> tuple[State, list]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from tutor.data import data_dir
-from tutor.engine import IllegalMove, Record, State, replay
+from tutor.engine import IllegalMove, Record, State
 
 LESSONS_ENV = "GWARI_LESSONS"
 
@@ -45,6 +45,8 @@ class Scenario:
 
     def states(self) -> list[State]:
         """Every state of the scenario, the dealt position first."""
+        from tutor.games import replay
+
         return replay(self.record())
 
     def refusals(self) -> list[IllegalMove]:

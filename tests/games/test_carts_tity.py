@@ -8,8 +8,8 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.cards import ElementCard, element_pack
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.carts_tity import (CALL, DRAW, SKIP, SWAP, PayChain, Play, decks_for, parse_action,
                                     score_round)
 from tutor.games.carts_tity_bot import heuristic

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from tutor.cards import GnavCard, GnavRank
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers, score
 
 from .scenario import play, rules_of

@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from tutor.cards import Card, Rank, parse_cards
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.pig import CALL_OFF_AFTER, NOSE, PIG, WAIT, Pass, collecting_choice, score, top_ranks
 
 from .scenario import play, rules_of

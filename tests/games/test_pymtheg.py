@@ -8,8 +8,8 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.cards import Element, ElementCard
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.pymtheg import BIDS, DOUBLE, MAX_DEALS, PASS, REDOUBLE, STAKES, STOP, Bid, NameTrump, Play, parse_action
 from tutor.games.pymtheg_bot import best_trump, heuristic, ry_danger, tricks_with
 from tutor.games.pymtheg_scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, PRINTED_GAM, TABLE_SLIPS, Contract,

@@ -1,4 +1,5 @@
-"""The registry of games: ``GAMES`` maps a slug to its ``Game``; ``get_game(slug)`` looks one up.
+"""The registry of games: ``GAMES`` maps a slug to its ``Game``; ``get_game(slug)`` looks one up, and
+``replay(record)`` replays a record of any game (the engine's own ``replay`` takes the game: it names none).
 
 A game's module is imported the first time the game is asked for, so a page showing one game imports that game
 only (in the browser each module imported is start-up time: benchmarks/RESULTS.md, "With no server").  The
@@ -11,7 +12,8 @@ import importlib
 from types import ModuleType
 from typing import Iterator, Mapping
 
-from tutor.engine import Game
+from tutor import engine
+from tutor.engine import Game, Record, State
 
 #: Each game's slug, and where its ``Game`` is defined (module, name), in the gallery's order.
 WHERE: dict[str, tuple[str, str]] = {
@@ -75,4 +77,20 @@ def get_game(slug: str) -> Game:
     try:
         return GAMES[slug]
     except (KeyError, TypeError):
-        raise KeyError(f"No game {slug!r}; the games are {', '.join(sorted(GAMES))}.") from None
+        raise KeyError(f"No game {engine._shown_value(slug)}; the games are {', '.join(sorted(GAMES))}.") from None
+
+
+def game_of(record: Record) -> Game:
+    """The game a record is of; a record of no registered game is refused naming ``record.game``."""
+    if not isinstance(record, Record):
+        raise ValueError(f"record: a game Record is needed, not {type(record).__name__}.")
+    try:
+        return get_game(record.game)
+    except KeyError as exc:
+        raise ValueError(f"record.game: {exc.args[0]}") from None
+
+
+def replay(record: Record) -> list[State]:
+    """Every state of a recorded game of any registered game, the first state included (index = step)."""
+    return engine.replay(record, game_of(record))
+

@@ -10,7 +10,8 @@ from typing import Any
 
 import traitlets
 
-from tutor.engine import Record, replay
+from tutor.engine import Record
+from tutor.games import replay
 from tutor.lessons import load_lesson
 from tutor.widgets.base import GwariWidget, button, esc, event_html, event_words, heading, int_in, rule_html, table_html
 

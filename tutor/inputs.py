@@ -1,0 +1,55 @@
+"""How a learner acts in a game: ``Inputs`` lists the controls the play app builds, and names no game.
+
+Cards of the hand, buttons, a phrase typed in the game's language (``TypedInput``, whose reader raises
+``Misread`` with a hint), a race against the clock (``RaceInput``) or calls on a bidding ladder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+class Misread(ValueError):
+    """Typed text that could not be read as a move: ``hint`` corrects it; ``expected``/``typed`` name a fumbled word."""
+
+    def __init__(self, hint: str, expected: str = "", typed: str = "") -> None:
+        super().__init__(hint)
+        self.hint = hint
+        self.expected = expected
+        self.typed = typed
+
+
+@dataclass(frozen=True)
+class TypedInput:
+    """A move typed as a phrase in the game's language (Gwra Pyskessa: the ask in Cornish)."""
+
+    label: str  # the switch that turns the mode on ("Ask in Cornish (type the question)")
+    lang: str  # BCP 47 code of the language typed ("kw")
+    placeholder: str  # an example of what to type
+    pattern: str  # the shape of a phrase, shown beside the box
+    read: Callable[[Any, int, str], Any]  # (state, seat, text) -> action; raises Misread
+    card_help: Callable[[Any], str]  # what clicking a card of the hand says (its name in the language)
+    drill: bool = False  # fumbled words go to the learner's vocabulary drill
+    drill_notebook: str = ""  # the drill's notebook (without .ipynb), linked beside the box
+
+
+@dataclass(frozen=True)
+class RaceInput:
+    """A phase played against the clock: while ``clock(state)`` is not ``None`` the browser ticks."""
+
+    tick_ms: Callable[[Any], int]  # milliseconds per tick in this state
+    clock: Callable[[Any], int | None]  # milliseconds on the race clock, ``None`` outside a race
+    idle: Callable[[Any], Any]  # what a player who does nothing in a tick does
+    button: str = "Touch your nose!"  # the one control a learner presses in the race
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """How a learner acts in a game; the play app builds its controls from this and names no game."""
+
+    cards: bool = True  # choose a card of the hand, then one of its moves
+    buttons: bool = True  # moves that use no card appear as buttons
+    typed: TypedInput | None = None
+    race: RaceInput | None = None
+    bids: bool = False  # moves are calls on a ladder (an auction)

@@ -7,8 +7,8 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.cards import ElementCard
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.burn import (BURN_SCORING, MAX_DEALS, PIT_TABLE, PYMTHEG_SCORING, Pit, Play, pit_choices, pit_row,
                               pit_value, score_deal)
 from tutor.games.burn_bot import heuristic, quick_card, search_choice

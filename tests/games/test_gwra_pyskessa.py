@@ -6,8 +6,8 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.cards import Card, Rank, parse_cards
-from tutor.engine import IllegalMove, Record, replay
-from tutor.games import get_game
+from tutor.engine import IllegalMove, Record
+from tutor.games import get_game, replay
 from tutor.games.gwra_pyskessa import Ask, _Turn, _usual_ask, known_holdings, remembering_choice, score
 
 from .scenario import rules_of
@@ -93,7 +93,7 @@ def test_pyskessa_deal_with_laid_sets_round_trips_through_a_record():
     record = state.setup.with_action(Ask(0, Rank.SEVEN))
     again = Record.from_json(record.to_json())
     assert again == record and again.deal["sets"] == [["A", "Q"], ["4"]]
-    assert again.start() == state
+    assert again.start(get_game(again.game)) == state
     assert replay(again)[-1] == replay(record)[-1] == state.apply(Ask(0, Rank.SEVEN))
 
 

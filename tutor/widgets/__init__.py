@@ -12,15 +12,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code
 from tutor.widgets.gallery import gallery
-from tutor.widgets.play import PlayApp, deal_code, parse_deal_code
+from tutor.widgets.play import PlayApp
 
 #: The widgets imported when first asked for, and the module of each.
 LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "LessonView": "lesson",
         "Panel": "lesson", "Stepper": "stepper", "HandWidget": "table", "TableWidget": "table"}
 
 __all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
-           "TableWidget", "deal_code", "gallery", "parse_deal_code", "play"]
+           "TableWidget", "deal_code", "gallery", "parse_class_deal", "parse_deal_code", "play"]
 
 
 def __getattr__(name: str) -> Any:

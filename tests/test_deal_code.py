@@ -1,0 +1,250 @@
+"""Deal codes (tutor.deal_code): a code round-trips for every game, anything that is not one of the game's variants
+or not a number a deal can have is refused in words, and the teacher's class deal is players and number only.
+
+``deal_code_entry_points`` gives the soak (tests/fuzz_soak.py) each way a code comes in, drawing random malformed
+codes; the tests here run each a few hundred times.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from typing import Any, Callable, Literal, get_args, get_origin
+
+import pytest
+
+from tutor.deal_code import DIGITS_LIMIT, deal_code, parse_class_deal, parse_deal_code
+from tutor.engine import _option_types
+from tutor.games import WHERE, get_game
+
+SLUGS = list(WHERE)
+
+
+def random_options(game: Any, rng: random.Random) -> dict[str, Any]:
+    """Some of the game's variants set to values of their declared types (the rules may refuse a mix or range)."""
+    options: dict[str, Any] = {}
+    for name, kind in _option_types(game.rules_class).items():
+        if rng.random() < 0.5:
+            continue
+        members = get_args(kind) if get_origin(kind) is not Literal and get_args(kind) else (kind,)
+        member = rng.choice(members)
+        if member is bool:
+            options[name] = rng.random() < 0.5
+        elif member is int:
+            options[name] = rng.choice([0, 1, 2, 3, 5, 20, 100, getattr(game.rules_class(), name)])
+        elif member is type(None):
+            options[name] = None
+        elif get_origin(member) is Literal:
+            options[name] = rng.choice(get_args(member))
+    return options
+
+
+def usable_options(game: Any, rng: random.Random) -> dict[str, Any]:
+    """Variants the game's rules take together (drawn again when refused)."""
+    for _ in range(50):
+        options = random_options(game, rng)
+        try:
+            game.make_rules(**options)
+        except ValueError:
+            continue
+        return options
+    return {}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_deal_code_round_trips_with_the_games_variants(slug):
+    game, rng = get_game(slug), random.Random(slug)
+    for _ in range(30):
+        players = rng.randint(game.min_players, game.max_players)
+        seed = rng.randrange(10 ** DIGITS_LIMIT)
+        options = usable_options(game, rng)
+        code = deal_code(players, seed, options)
+        assert parse_deal_code(code, game) == (players, seed, options), code
+        assert parse_deal_code(code, slug) == (players, seed, options)
+
+
+def test_a_value_with_a_dash_and_a_negative_number_are_read_back():
+    assert parse_deal_code("4-1-five_pack=no-7-8-deals=2", "chwech") == (4, 1, {"five_pack": "no-7-8", "deals": 2})
+    assert parse_deal_code("4-1-deals=None", "chwech") == (4, 1, {"deals": None})
+    assert parse_deal_code(deal_code(4, 9, {"seven_pack": "doubled-2-3"}), "chwech")[2] == {"seven_pack": "doubled-2-3"}
+    assert parse_deal_code("3-4821-lucky_draw_continues", "gwra-pyskessa") == (3, 4821, {"lucky_draw_continues": True})
+    assert parse_deal_code("3-4821") == (3, 4821, {})  # the shape alone, with no game
+
+
+REFUSED = [
+    ("seed=5", "gnav", "3-1-seed=5", "number of players comes first"),
+    ("players=3", "gnav", "3-1-players=3", "number of players comes first"),
+    ("dealer=2", "gnav", "3-1-dealer=2", "not a variant of Gnav"),
+    ("not the game's", "gwra-pyskessa", "3-5-slate", "not a variant of Gwra Pyskessa"),
+    ("another game's", "gnav", "3-5-lucky_draw_continues", "its variants: cat_as_dragoon, counters, slate"),
+    ("too many players", "gwra-pyskessa", "9-1", "Gwra Pyskessa is for 2 to 6"),
+    ("too few players", "cassino", "1-1", "is for 2 to"),
+    ("a number too long", "gnav", "3-" + "9" * (DIGITS_LIMIT + 1), f"at most {DIGITS_LIMIT} digits"),
+    ("players too long", "gnav", "9" * 40 + "-1", f"at most {DIGITS_LIMIT} digits"),
+    ("a value too long", "gnav", "3-1-counters=" + "9" * 30, f"at most {DIGITS_LIMIT} digits"),
+    ("a value of the wrong kind", "gnav", "3-1-counters=many", "counters is a whole number"),
+    ("a yes/no that is neither", "gnav", "3-1-slate=yes", "slate is True or False"),
+    ("a value out of the rules' range", "gnav", "3-1-counters=0", "counters"),
+    ("a choice that is none", "chwech", "4-1-five_pack=no-7", "one of 'no-2-3', 'no-7-8'"),
+    ("a number option with no value", "gnav", "3-1-counters", "needs a value"),
+    ("a variant twice", "gnav", "3-1-slate-slate", "twice"),
+    ("two dashes", "gnav", "3-1--slate", "two “-” in a row"),
+    ("a dash at the end", "gnav", "3-1-", "two “-” in a row"),
+    ("empty", "gnav", "", "An empty box is not a deal code"),
+    ("one number", "gnav", "3", "like 3-4821"),
+    ("letters", "gnav", "x-1", "must be a whole number"),
+    ("other digits", "gnav", "３-1", "must be a whole number"),
+    ("a sign", "gnav", "+3-1", "must be a whole number"),
+    ("not text", "gnav", 3, "A deal code is text"),
+    ("far too long", "gnav", "3-1-" + "slate-" * 100, "at most 300 characters"),
+]
+
+
+@pytest.mark.parametrize("why, slug, code, words", REFUSED, ids=[r[0] for r in REFUSED])
+def test_a_code_that_is_not_the_games_is_refused_in_words(why, slug, code, words):
+    with pytest.raises(ValueError) as caught:
+        parse_deal_code(code, slug)
+    message = str(caught.value)
+    assert words in message, message
+    assert "Traceback" not in message and "rules_class" not in message and "IllegalMove" not in message
+
+
+def test_without_a_game_only_the_start_arguments_are_refused_by_name():
+    for code in ("3-1-seed=5", "3-1-players=4", "3-1-dealer=2", "3-1-names=x", "3-1-deal=x"):
+        with pytest.raises(ValueError, match="not a variant"):
+            parse_deal_code(code)
+    assert parse_deal_code("3-1-slate-counters=5") == (3, 1, {"slate": True, "counters": 5})
+
+
+def test_the_class_deal_is_players_and_number_only():
+    assert parse_class_deal("4-2611") == (4, 2611)
+    assert parse_class_deal(" 5-7 ") == (5, 7)
+    for code, words in [("4-2611-slate", "number of players and the deal's number only"),
+                        ("4-2611-seed=5", "cannot be part of it"), ("1-3", "2 to 99 players"),
+                        ("100-3", "2 to 99 players"), ("four", "not a deal code"), ("4-x", "whole number"),
+                        ("4-" + "1" * 19, f"at most {DIGITS_LIMIT} digits"), ("", "empty box"), (None, "is text")]:
+        with pytest.raises(ValueError) as caught:
+            parse_class_deal(code)
+        assert words in str(caught.value), (code, str(caught.value))
+
+
+def test_the_play_app_refuses_a_code_of_another_game_and_keeps_its_deal():
+    from tutor.widgets import PlayApp
+
+    app = PlayApp("gnav", players=3, seed=4)
+    before, code = app.state, app.code
+    for bad in ("3-1-seed=5", "3-1-dealer=2", "3-1-lucky_draw_continues", "3-1-counters=0", "30-1",
+                "3-" + "9" * 30):
+        assert app.handle("load", None, {"code": bad})
+        assert app.state is before and app.code == code and "could not be used" in app.notice, bad
+    assert app.handle("load", None, {"code": "3-1-counters=5"}) and app.options == {"counters": 5}
+
+
+def test_a_class_deal_for_too_many_players_is_dealt_for_the_apps_players_and_says_so(monkeypatch):
+    from tutor import classroom
+    from tutor.widgets import PlayApp
+
+    monkeypatch.setattr(classroom, "class_deal", lambda: "25-2611")
+    app = PlayApp("cassino", seed=1)
+    assert app.handle("classdeal")
+    assert app.seed == 2611 and app.players == 2
+    assert "The class deal is for 25 players; Cassino is for 2 to" in app.notice and "your 2" in app.notice
+    assert "The class deal is for 25 players" in app.html
+    monkeypatch.setattr(classroom, "class_deal", lambda: "4-2611-slate")  # a code from before: variants refused
+    before = app.state
+    assert app.handle("classdeal") and app.state is before and "could not be used" in app.notice
+    monkeypatch.setattr(classroom, "class_deal", lambda: "3-99")
+    assert app.handle("classdeal") and app.players == 3 and app.seed == 99 and app.notice == ""
+
+
+# ---------------------------------------------------------------- random malformed codes (the soak's entry points)
+
+JUNK = ["seed=5", "players=3", "dealer=2", "names=Jory", "deal=x", "", "=", "==", "x", "9" * 25, "٣", "３", " ", "\x00",
+        "None", "True", "False", "-1", "1.5", "1e9", "<b>", "é", "_", "a" * 60, "0" * 19, "+1", "0x10", "∞"]
+
+
+def _malformed(rng: random.Random, names: list[str], players: tuple[int, int] = (2, 6)) -> str:
+    """A code with a start that is mostly right and random parts: variants of the game with junk values, junk,
+    long numbers."""
+    if rng.random() < 0.7:
+        parts = [str(rng.randint(*players)), str(rng.randrange(10 ** rng.randint(1, DIGITS_LIMIT)))]
+    else:
+        parts = [rng.choice(["3", "0", "99", "9" * 19, "", "x", "٣"]), rng.choice(["1", "4821", "", "1" * 20, "y"])]
+    for _ in range(rng.randint(0, 5)):
+        roll = rng.random()
+        if roll < 0.4 and names:
+            value = rng.choice(JUNK + [str(rng.randint(-5, 200)), "".join(rng.choices(string.printable, k=4))])
+            parts.append(rng.choice(names) + rng.choice(["", "=" + value]))
+        elif roll < 0.7:
+            parts.append(rng.choice(JUNK))
+        else:
+            parts.append("".join(rng.choices(string.ascii_letters + string.digits + "=-_ ", k=rng.randint(0, 12))))
+    code = "-".join(parts)
+    if rng.random() < 0.1:
+        code = code * rng.randint(2, 40)
+    return code
+
+
+def _check_parse(code: Any, game: Any) -> None:
+    """Parse ``code``; a ValueError is a refusal.  A code taken must hold a deal the game can start, and write back
+    to the same deal."""
+    try:
+        players, seed, options = parse_deal_code(code, game)
+    except ValueError:
+        return
+    if game is not None:
+        assert game.min_players <= players <= game.max_players
+        assert parse_deal_code(deal_code(players, seed, options), game) == (players, seed, options)
+        game.make_rules(**options)
+
+
+def _game_draw(rng: random.Random) -> Any:
+    return get_game(rng.choice(SLUGS))
+
+
+def parse_for_a_game(rng: random.Random) -> None:
+    game = _game_draw(rng)
+    names = list(_option_types(game.rules_class))
+    _check_parse(_malformed(rng, names, (game.min_players, game.max_players)), game)
+
+
+def parse_with_no_game(rng: random.Random) -> None:
+    _check_parse(_malformed(rng, ["slate", "counters", "five_pack"]), None)
+
+
+def parse_a_class_deal(rng: random.Random) -> None:
+    code = _malformed(rng, ["slate"]) if rng.random() < 0.8 else f"{rng.randint(0, 120)}-{rng.randint(0, 10 ** 6)}"
+    try:
+        players, seed = parse_class_deal(code)
+    except ValueError:
+        return
+    assert 2 <= players <= 99 and 0 <= seed < 10 ** DIGITS_LIMIT
+
+
+_APPS: dict[str, Any] = {}
+
+
+def load_in_the_play_app(rng: random.Random) -> None:
+    """The code typed into a play app's box: refused with a notice and the deal kept, or dealt."""
+    from tutor.widgets import PlayApp
+
+    slug = rng.choice(SLUGS)
+    app = _APPS.get(slug) or _APPS.setdefault(slug, PlayApp(slug, seed=1, level="random"))
+    before = app.state
+    code = _malformed(rng, list(_option_types(app.game.rules_class)), (app.game.min_players, app.game.max_players))
+    assert app.handle("load", None, {"code": code})
+    assert app.state is not before or "could not be used" in app.notice
+
+
+def deal_code_entry_points() -> list[tuple[str, Callable[[random.Random], None]]]:
+    """Each way a deal code comes in, as (name, function drawing one random malformed code with the given
+    ``random.Random`` and running it); a function raises only when a code is mishandled."""
+    return [("parse_deal_code for a game", parse_for_a_game), ("parse_deal_code with no game", parse_with_no_game),
+            ("parse_class_deal", parse_a_class_deal), ("the play app's Load", load_in_the_play_app)]
+
+
+@pytest.mark.parametrize("name, run", deal_code_entry_points(), ids=[n for n, _ in deal_code_entry_points()])
+def test_random_malformed_codes_are_refused_in_words_or_deal_a_game(name, run):
+    rng = random.Random(name)
+    for _ in range(60 if "play app" in name else 400):
+        run(rng)

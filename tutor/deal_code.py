@@ -1,0 +1,191 @@
+"""Deal codes: a deal written short enough to read out or copy from one screen to another.
+
+A code is the number of players, the deal's number, then the game's own variants, each either the name of a
+yes/no variant (switched on) or ``name=value``, all joined by ``-``: ``3-4821``, ``3-4821-lucky_draw_continues``,
+``4-17-counters=5-slate``.  A value may hold a ``-`` itself (``five_pack=no-7-8``): the part after a ``-`` that
+names no variant of the game belongs to the value before it.
+
+``parse_deal_code`` reads a code back for one game and refuses, in words a learner can act on, anything that is
+not one of that game's variants, a value of the wrong kind or range (checked by the game's own rules), a number of
+players the game is not for, and numbers too long to be a deal's.  ``parse_class_deal`` reads the teacher's class
+deal, which every game deals: the number of players and the deal's number, nothing else.
+
+Pure: nothing here imports a widget, and a game is looked up in the registry only when given by its name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Union, get_args, get_origin
+
+from tutor.engine import _kind_words, _option_types
+
+DIGITS_LIMIT = 18  # the longest number a code may hold: a deal's number stays below 2**63
+CODE_LIMIT = 300  # the longest code read, in characters
+CLASS_PLAYERS = (2, 99)  # the players a class deal may name; each game then says whether they fit it
+#: What ``start`` takes besides the variants: never a variant in a code (the players and the deal's number come
+#: first; the dealer and the names are chosen in the app).
+NOT_VARIANTS = ("players", "seed", "dealer", "names", "deal")
+EXAMPLE = "3-4821"
+
+_NUMBER = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def deal_code(players: int, seed: int, options: dict[str, Any]) -> str:
+    """A short code for a deal: players, the deal's number and any variants (``3-4821-lucky_draw_continues``)."""
+    parts = [str(players), str(seed)]
+    for name, value in sorted(options.items()):
+        parts.append(name if value is True else f"{name}={value}")
+    return "-".join(parts)
+
+
+def _quoted(text: str) -> str:
+    """Text of the code as an error quotes it: at most 40 characters."""
+    return f"“{text if len(text) <= 40 else text[:37] + '...'}”"
+
+
+def _whole(text: str, what: str) -> int:
+    """A number of the code (the players, the deal's number), refused in words when it is not one or too long."""
+    if not _NUMBER.fullmatch(text):
+        raise ValueError(f"The {what} must be a whole number, not {_quoted(text)}.")
+    if len(text) > DIGITS_LIMIT:
+        raise ValueError(f"The {what} is too long: a deal code's numbers have at most {DIGITS_LIMIT} digits.")
+    return int(text)
+
+
+def _head(code: Any) -> tuple[int, int, list[str]]:
+    """The players, the deal's number and the parts after them; a code of the wrong shape says what one looks
+    like."""
+    if not isinstance(code, str):
+        raise ValueError(f"A deal code is text, like {EXAMPLE}.")
+    text = code.strip()
+    if len(text) > CODE_LIMIT:
+        raise ValueError(f"A deal code has at most {CODE_LIMIT} characters; this one has {len(text)}.")
+    parts = text.split("-")
+    if len(parts) < 2 or not parts[0] or not parts[1]:
+        shown = _quoted(text) if text else "An empty box"
+        raise ValueError(f"{shown} is not a deal code; a code is the number of players and the deal's number, "
+                         f"like {EXAMPLE}.")
+    return _whole(parts[0], "number of players"), _whole(parts[1], "deal's number"), parts[2:]
+
+
+def _members(kind: Any) -> tuple:
+    return get_args(kind) if get_origin(kind) in (Union, type(int | None)) else (kind,)
+
+
+def _value(name: str, text: str | None, kind: Any) -> Any:
+    """The value ``text`` stands for, read by the variant's declared type (``None``: the bare name, "on")."""
+    shown = name if text is None else f"{name}={text}"
+    members = _members(kind)
+    if text is None:
+        if bool in members:
+            return True
+        raise ValueError(f"“{name}” in the deal code needs a value: {name}= then {_kind_words(kind)}.")
+    for member in members:
+        if member is type(None) and text == "None":
+            return None
+        if member is bool and text in ("True", "False"):
+            return text == "True"
+        if member is int and _SIGNED.fullmatch(text):
+            if len(text.lstrip("-")) > DIGITS_LIMIT:
+                raise ValueError(f"{_quoted(shown)} in the deal code: the number is too long (at most {DIGITS_LIMIT} "
+                                 "digits).")
+            return int(text)
+        if member is float and _DECIMAL.fullmatch(text) and len(text) <= DIGITS_LIMIT + 2:
+            return float(text)
+        if get_origin(member) is Literal:
+            for choice in get_args(member):
+                if str(choice) == text and not isinstance(choice, bool):
+                    return choice
+        if member is str:
+            return text
+    raise ValueError(f"{_quoted(shown)} in the deal code: {name} is {_kind_words(kind)}, not {_quoted(text)}.")
+
+
+def _game(game: Any) -> Any:
+    if isinstance(game, str):
+        from tutor.games import get_game
+
+        return get_game(game)
+    return game
+
+
+def parse_deal_code(code: Any, game: Any = None) -> tuple[int, int, dict[str, Any]]:
+    """The players, the deal's number and the variants of a code, for ``game`` (a ``Game`` or its name).
+
+    With a game, every part after the deal's number must be one of its variants with a value its rules take, and
+    the players must be a number the game is for.  Without one the code's shape is checked and the values are read
+    as they look (a name alone is on; ``True``/``False``, whole numbers, else text).  Anything else is refused with
+    a ``ValueError`` in words.
+    """
+    players, seed, rest = _head(code)
+    game = _game(game)
+    if game is not None and not game.min_players <= players <= game.max_players:
+        raise ValueError(f"This code is for {players} players; {game.title} is for {game.min_players} to "
+                         f"{game.max_players}.")
+    kinds = _option_types(game.rules_class) if game is not None else None
+    pieces: list[list[Any]] = []  # each variant: its name, and the text of its value (None for a bare name)
+    for part in rest:
+        name, eq, value = part.partition("=")
+        known = name in kinds if kinds is not None else _NAME.fullmatch(name) is not None
+        if not eq and not known and pieces and pieces[-1][1] is not None:
+            pieces[-1][1] += "-" + part  # a value with a "-" in it ("no-7-8", "-3")
+            continue
+        if not part:
+            raise ValueError("The deal code has two “-” in a row, or one at its end; its parts are joined by one.")
+        if not known or name in NOT_VARIANTS:
+            raise ValueError(_not_a_variant(part, name, game, kinds))
+        if any(piece[0] == name for piece in pieces):
+            raise ValueError(f"The deal code names “{name}” twice; each variant is given once.")
+        pieces.append([name, value if eq else None])
+    options = {name: _value(name, text, kinds[name]) if kinds is not None else _loose(name, text)
+               for name, text in pieces}
+    if game is not None:
+        try:
+            game.make_rules(**options)
+        except ValueError as exc:  # the game's own rules refuse a mix or a range (IllegalMove is a ValueError)
+            reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))
+            raise ValueError(f"A variant in the deal code cannot be used: {reason}") from None
+    return players, seed, options
+
+
+def _not_a_variant(part: str, name: str, game: Any, kinds: dict | None) -> str:
+    if name in ("players", "seed"):
+        return (f"{_quoted(part)} in the deal code is not a variant: the number of players comes first and the deal's "
+                f"number second, as in {EXAMPLE}.")
+    if game is None:
+        return f"{_quoted(part)} in the deal code is not a variant of any game."
+    known = ", ".join(sorted(kinds or ())) or "none"
+    return f"{_quoted(part)} in the deal code is not a variant of {game.title} (its variants: {known})."
+
+
+def _loose(name: str, text: str | None) -> Any:
+    """A value read with no game to say its type: a bare name is on, then yes/no, whole numbers, else text."""
+    if text is None:
+        return True
+    if text in ("True", "False"):
+        return text == "True"
+    if _SIGNED.fullmatch(text) and len(text.lstrip("-")) <= DIGITS_LIMIT:
+        return int(text)
+    if _SIGNED.fullmatch(text):
+        raise ValueError(f"{_quoted(name + '=' + text)} in the deal code: the number is too long (at most {DIGITS_LIMIT} digits).")
+    return text
+
+
+def parse_class_deal(code: Any) -> tuple[int, int]:
+    """The players and the deal's number of the teacher's class deal (``4-2611``), which every game deals.
+
+    Variants are not part of a class deal (each game has its own); anything after the deal's number is refused
+    in words, as are numbers that are not whole or too long and players outside 2 to 99.
+    """
+    players, seed, rest = _head(code)
+    if rest:
+        raise ValueError(f"A class deal is the number of players and the deal's number only, like 4-2611; "
+                         f"{_quoted('-'.join(rest))} cannot be part of it (each game has its own variants).")
+    low, high = CLASS_PLAYERS
+    if not low <= players <= high:
+        raise ValueError(f"A class deal is for {low} to {high} players, not {players}.")
+    return players, seed

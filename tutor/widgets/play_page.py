@@ -1,0 +1,170 @@
+"""The play app's page: what a learner sees of a game in play, drawn from the app's state (``PlayApp``).
+
+The settings bar (players, bot level, the deal's code and loading one, the class deal, variants), the table, the
+learner's hand and moves (clicked or typed) with a refused move and a hint beside them, the game's end, and the
+log of what just happened.  Reading only: every change is made by ``tutor.widgets.play``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.bots import LEVELS
+from tutor.widgets.base import button, card_buttons, esc, event_html, heading, rule_html, table_html
+from tutor.widgets.moves import move_panel
+from tutor.widgets.options import option_controls
+
+LOG_LINES = 40
+UNDO_RULE = ("Undo goes back to before your latest move that you can still take back: one after which no "
+             "hidden card has come into view (a card drawn, caught or shown cannot be unseen).")
+
+
+class PlayPage:
+    """The drawing half of ``PlayApp``: ``render`` and the parts of the page."""
+
+    state: Any
+    seat: int
+    game: Any
+
+    def render(self) -> str:
+        """The settings bar, the table, the learner's hand and moves (or the game's end), and what just happened."""
+        state, seat = self.state, self.seat
+        view = state.view(seat)
+        h = self.level_h
+        over = state.is_over
+        parts = ['<div class="gw-playapp">', self._bar_html(view)]
+        if self.notice:
+            parts.append(f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>')
+        parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
+                     f"{table_html(view, level=h + 1, own_hand=over)}</section>")
+        if over:
+            parts.append(self._over_html(view))
+        else:
+            parts.append(f'<section class="gw-controls">{self._controls_html()}</section>')
+        parts.append(self._log_html())
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _bar_html(self, view: Any) -> str:
+        you = view.seats[self.seat].name
+        player_opts = "".join(f'<option value="{n}"{" selected" if n == self.players else ""}>{n} players</option>'
+                              for n in range(self.game.min_players, self.game.max_players + 1))
+        level_opts = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
+                             for lv in LEVELS)
+        variants = option_controls(self.game, self.options)
+        if variants:
+            variants = (f'<details class="gw-variants"><summary>Variants (for the next deal)</summary>{variants}'
+                        "</details>")
+        return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
+                f'<span class="gw-small">You are {esc(you)}.</span>'
+                f'<select data-gw-input="players" aria-label="players" data-key="players">{player_opts}</select>'
+                f'<select data-gw-input="level" aria-label="bot level" data-key="level">{level_opts}</select>'
+                + button("New game", "new", key="new") +
+                f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span>'
+                f'</span><input type="text" data-gw-input="code" data-gw-submit="load" placeholder="deal code" '
+                f'aria-label="deal code to load" data-key="code-input" class="gw-num">'
+                + button("Load", "load", key="load") + self._class_deal_button() + self._mode_switch()
+                + f"</div>{variants}{self.learner_html()}</section>")
+
+    def _class_deal_button(self) -> str:
+        if not self.class_deal:
+            return ""
+        return button("The class deal", "classdeal", key="classdeal",
+                      title=f"The deal your teacher set for the class today (code {self.class_deal})")
+
+    def _notes_html(self) -> str:
+        """A refused move and a hint, placed right by the controls."""
+        out = ""
+        if self.error is not None:
+            out += (f'<div class="gw-error" data-gw-reveal data-testid="refused"><strong>Not allowed:</strong> '
+                    f"{esc(self.error.reason)}{rule_html(self.lesson, self.error.rule)}</div>")
+        if self.hint:
+            out += f'<div class="gw-good" data-testid="hint"><strong>Hint:</strong> {esc(self.hint)}</div>'
+        return out
+
+    def _controls_html(self) -> str:
+        race = self.game.inputs.race
+        racing = self._racing()
+        clock = ""
+        if racing:
+            assert race is not None
+            clock = (f'<p class="gw-clock" data-testid="clock">Race clock: {race.clock(self.state) / 1000:.2f} s — '
+                     f"press “{esc(race.button)}” as soon as you can.</p>")
+        if self.typed:
+            panel = self._typed_panel()
+        else:
+            idle = race.idle(self.state) if racing and race is not None else None
+            panel = move_panel(self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
+                               notes=self._notes_html(), cards=self.game.inputs.cards)
+        can = self.can_undo
+        undo = button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
+        why = "" if can or not self.learner_moves else (
+            '<span class="gw-small">Undo is off: a hidden card has come into view since your move.</span>')
+        if self.waiting:
+            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '
+                      "The table goes on in a few seconds.</p>")
+        return (clock + panel + '<div class="gw-row gw-tools">' + button("Hint", "hint", key="hint")
+                + undo + why + "</div>")
+
+    def _over_html(self, view: Any) -> str:
+        result = self.state.result()
+        won = self.seat in result.winners
+        scores = ", ".join(f"{esc(view.seats[i].name)} {s}" for i, s in enumerate(result.scores))
+        breakdown = "".join(f"<li>{esc(line)}</li>" for line in result.breakdown)
+        return (f'<section class="{"gw-good" if won else "gw-panel"} gw-over" data-testid="game-over">'
+                + heading(self.level_h, "You win!" if won else self.state.status())
+                + f"<p>Scores: {scores}</p>" + (f"<ul>{breakdown}</ul>" if breakdown else "")
+                + '<div class="gw-row">' + button("New game", "new", primary=True, key="new2", focus=True)
+                + button("Step through this game", "review", key="review") + "</div></section>")
+
+    def _mode_switch(self) -> str:
+        typed = self.game.inputs.typed
+        if typed is None:
+            return ""
+        checked = " checked" if self.typed else ""
+        return (f'<label class="gw-small"><input type="checkbox" data-gw="mode" data-key="mode"{checked}> '
+                f"{esc(typed.label)}</label>")
+
+    def _typed_panel(self) -> str:
+        """The hand (a click shows what a card is called) and a box to type the move in."""
+        typed = self.game.inputs.typed
+        assert typed is not None
+        view = self.state.view(self.seat)
+        hand = view.seats[self.seat].hand
+        if self.selected is not None and self.selected < len(hand):
+            helper = f'<div class="gw-small" data-testid="card-name">{esc(typed.card_help(hand[self.selected]))}</div>'
+        else:
+            helper = '<div class="gw-small">Click a card to see what it is called.</div>'
+        correction = (f'<div class="gw-error" data-gw-reveal data-testid="correction">You typed “{esc(self.said)}”. '
+                      f"{esc(self.correction)}</div>" if self.correction else "")
+        others = ", ".join(esc(s.name) for i, s in enumerate(view.seats) if i != self.seat)
+        drill = ""
+        if typed.drill:
+            link = (f'<a href="{esc(typed.drill_notebook)}.ipynb">drill</a>' if typed.drill_notebook else "drill")
+            drill = (f'<div class="gw-small">The words you miss go to your {link}, to practise.</div>' if self.learner
+                     else f'<div class="gw-small">Give your name above, and the words you miss go to your {link}, '
+                          "to practise.</div>")
+        return (f'<div class="gw-panel gw-movebox">{heading(self.level_h, "Your hand")}'
+                f'<p class="gw-turn">{esc(self.state.status())}</p>'
+                f"{card_buttons(hand, selected=self.selected)}{helper}"
+                f'<p>Ask {others}: <span class="gw-pattern" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
+                f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
+                f'lang="{esc(typed.lang)}" autocomplete="off" spellcheck="false" placeholder="{esc(typed.placeholder)}" '
+                f'aria-label="your question, typed" value="{esc(self.said)}" data-gw-focus>'
+                + button("Ask", "say", primary=True, key="say", then="said") + f"</div>{correction}{self._notes_html()}{drill}</div>")
+
+    def _log_html(self) -> str:
+        """What happened since the learner's last move, then the whole game so far (folded); newest at the end, shown."""
+        names = self.names_now
+
+        def lines(items: list) -> str:
+            """The events as lines of the log."""
+            return "".join(event_html(e, gloss_hidden=self.typed, names=names) for _step, e in items)
+
+        recent = self.lines[self.turn_mark:]
+        older = self.lines[:self.turn_mark][-LOG_LINES:]
+        folded = (f'<details><summary class="gw-small">Earlier in the game</summary>'
+                  f'<div class="gw-log" data-gw-scroll="older">{lines(older)}</div></details>') if older else ""
+        return (f'<section class="gw-panel gw-logbox" data-testid="recent">{heading(self.level_h, "What just happened")}'
+                f'<div class="gw-log" data-gw-scroll="recent" tabindex="0" role="log" aria-label="what just happened">'
+                f"{lines(recent)}</div>{folded}</section>")

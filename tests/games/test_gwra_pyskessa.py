@@ -8,7 +8,9 @@ from tutor.bots import make_bot
 from tutor.cards import Card, Rank, parse_cards
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
-from tutor.games.gwra_pyskessa import Ask, _Turn, _usual_ask, known_holdings, remembering_choice, score
+from tutor.games.gwra_pyskessa import Ask, score
+from tutor.games.gwra_pyskessa.bot import known_holdings, remembering_choice
+from tutor.games.gwra_pyskessa.play import _Turn, _usual_ask
 
 from .scenario import rules_of
 
@@ -77,12 +79,33 @@ def test_pyskessa_deal_rejects_a_bad_deal_naming_the_rule():
     ({"current": True}, "deal.current"),
     ({"current": "1"}, "deal.current"),
     ({"current": 2}, "deal.current"),
+    ({"stock": 0}, "deal.stock"),
+    ({"stock": False}, "deal.stock"),
+    ({"stock": 3.5}, "deal.stock"),
+    ({"stock": {}}, "deal.stock"),
+    ({"stock": b""}, "deal.stock"),
+    ({"stock": ["3C", 0]}, "deal.stock[1]"),
+    ({"stock": "3C 9Z"}, "deal.stock[1]"),
+    ({"hands": 0}, "deal.hands"),
+    ({"hands": [0, []]}, "deal.hands[0]"),
+    ({"hands": [["7S"], 0.0]}, "deal.hands[1]"),
+    ({"sets": 0}, "deal.sets"),
+    ({"sets": [0, []]}, "deal.sets[0]"),
+    ({"sets": [[], None]}, "deal.sets[1]"),
+    ({"sets": [[], {}]}, "deal.sets[1]"),
+    ({"sets": [["K"], 7]}, "deal.sets[1]"),
 ])
 def test_pyskessa_deal_names_the_field_that_is_wrong(extra, field):
     deal = {"hands": [["7S", "KH"], ["2D"]], "stock": ["3C"], **extra}
     with pytest.raises(IllegalMove) as info:
         GAME.start(players=2, deal=deal)
     assert info.value.rule == "pyskessa.deal" and field in info.value.reason and "deal" in str(info.value)
+
+
+def test_pyskessa_deal_fields_left_out_or_given_empty_are_empty():
+    for extra in ({}, {"stock": []}, {"stock": None}, {"sets": []}, {"sets": None}, {"sets": [[], []]}):
+        state = GAME.start(players=2, deal={"hands": [["7S", "KH"], ["2D"]], **extra})
+        assert state.stock == () and state.sets == ((), ()) and state.is_over
 
 
 def test_pyskessa_deal_with_laid_sets_round_trips_through_a_record():
@@ -136,6 +159,41 @@ def test_pyskessa_ask_other_player_empty_hands_option():
     with pytest.raises(IllegalMove) as info:
         strict.apply(Ask(1, Rank.SEVEN))
     assert info.value.rule == "pyskessa.ask.other-player"
+
+
+class _Foreign:
+    """A move of another game's shape: a card where an ask belongs."""
+
+    def __init__(self, card):
+        self.card = card
+
+
+@pytest.mark.parametrize("action, field", [
+    (Ask("2", Rank.SEVEN), "ask.target"), (Ask(2.0, Rank.SEVEN), "ask.target"), (Ask(True, Rank.SEVEN), "ask.target"),
+    (Ask(None, Rank.SEVEN), "ask.target"), (Ask(2, 7), "ask.rank"), (Ask(2, "7"), "ask.rank"),
+    (Ask(2, 7.0), "ask.rank"), (Ask(2, None), "ask.rank"), (Ask(2, Card.parse("7S")), "ask.rank"),
+    ("ask 2 for 7", "not a move of this game"), (None, "not a move of this game"), (Ask, "not a move of this game"),
+    (_Foreign(Card.parse("7S")), "not a move of this game"), ((2, Rank.SEVEN), "not a move of this game"),
+])
+def test_forged_asks_are_refused_naming_the_field_and_change_nothing(action, field):
+    state = start(["7S 9H JD", "4S QH", "7C 2D"], "3C 5H")
+    before = (state, hash(state), state.legal_actions(), state.events)
+    with pytest.raises(IllegalMove) as info:
+        state.apply(action)
+    assert info.value.rule == "pyskessa.ask" and field in info.value.reason
+    assert (state, hash(state), state.legal_actions(), state.events) == before
+    str(action)  # an ask's text never fails, even for a forged one
+
+
+def test_forged_asks_are_refused_when_the_game_is_over_too():
+    over = start(["7S", "8S"], "")
+    assert over.is_over
+    with pytest.raises(IllegalMove) as info:
+        over.apply(Ask(1, 7))
+    assert info.value.rule == "pyskessa.ask" and "ask.rank" in info.value.reason
+    with pytest.raises(IllegalMove) as info:
+        over.apply(Ask(1, Rank.SEVEN))
+    assert info.value.rule == "pyskessa.end"
 
 
 def test_pyskessa_give_all():

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from tutor.cards import FRENCH_RANKS, Card
 from tutor.cornish import normalise
-from tutor.games.gwra_pyskessa import NO_SAID, ask_said, yes_said
+from tutor.games.gwra_pyskessa.cornish import NO_SAID, ask_said, yes_said
 from tutor.vocab.check import Verdict, check_answer
 from tutor.vocab.schedule import Deck
 from tutor.vocab.words import Entry

@@ -247,3 +247,31 @@ def test_out_of_turn_offers_are_empty_unless_a_game_has_them():
             assert isinstance(offers, list)
             assert all(seat in state.current_players for _ in offers), "a seat with an offer may act now"
         assert game.offer_choice(state, 0, None)[0] is None or slug == "pymtheg"
+
+
+@pytest.mark.parametrize("value", [0, None, 5, 2.5, True, {"7S": 1}, {"7S"}, b"7S", "hello", "", "  ", "7S nine",
+                                   [0], [None], ["7S", 7], [["7S"]], "a huge number"])
+def test_a_list_of_cards_takes_nothing_else_and_names_the_field(value):
+    from tutor.cards import Card
+    from tutor.mechanics import read_cards
+
+    value = 10 ** 5000 if value == "a huge number" else value
+    with pytest.raises(IllegalMove, match=r"deal\.stock") as info:
+        read_cards(value, Card.parse, rule="x.deal", where="deal.stock")
+    assert "limit" not in str(info.value)
+
+
+def test_a_deals_pile_of_zero_or_an_empty_text_is_refused_and_none_is_empty():
+    from tutor.cards import Card, french_pack
+    from tutor.mechanics import read_deal
+
+    def read(stock):
+        return read_deal({"hands": [["7S"], []], "stock": stock}, 2, Card.parse, french_pack(), rule="x.deal")
+
+    for stock in (0, "", {}, False, 5, set()):
+        with pytest.raises(IllegalMove, match=r"deal\.stock"):
+            read(stock)
+    assert read(None)[1]["stock"] == read([])[1]["stock"] == () and read("2C 3C")[1]["stock"][1] == Card.parse("3C")
+    for hands in (0, None, "7S", {"a": []}, [["7S"]]):
+        with pytest.raises(IllegalMove, match=r"deal\.hands"):
+            read_deal({"hands": hands}, 2, Card.parse, french_pack(), rule="x.deal")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from tutor.cards import BadNotation, InternedCard
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, _shown_value
 
 C = TypeVar("C")
 
@@ -40,14 +40,19 @@ def deal_round_robin(pack: Sequence[C], players: int, per_hand: int,
 
 def read_cards(items: Any, parse: Callable[[str], C], *, rule: str, where: str,
                card_type: type | tuple[type, ...] | None = None) -> tuple[C, ...]:
-    """Read a list of cards (notation or card objects) for an explicit deal; errors name ``where``.
+    """Read a list of cards (notation or card objects), or one text of notation ("7S 10H"), for an explicit deal;
+    errors name ``where``.
 
-    ``card_type``: the card class(es) of the game's deck; anything else in the list is refused.
+    Nothing else is taken for a list: not ``None``, ``0`` or ``""`` read as empty, not a number, a mapping, a
+    set (it has no order) or bytes.  ``card_type``: the card class(es) of the game's deck; anything else in the
+    list is refused.
     """
     if isinstance(items, str):
         items = items.replace(",", " ").split()
-    if isinstance(items, Mapping) or not isinstance(items, Iterable):
-        raise IllegalMove(rule, f"{where} must be a list of cards, not {type(items).__name__}.")
+        if not items:
+            raise IllegalMove(rule, f"{where} must be a list of cards; an empty text is not one (use []).")
+    if isinstance(items, (bytes, bytearray, Mapping)) or not isinstance(items, Sequence):
+        raise IllegalMove(rule, f"{where} must be a list of cards, not {_shown(items)}.")
     out = []
     for i, item in enumerate(items):
         if isinstance(item, str):
@@ -57,14 +62,21 @@ def read_cards(items: Any, parse: Callable[[str], C], *, rule: str, where: str,
                 raise IllegalMove(rule, f"{where}[{i}]: {exc}") from None
         elif card_type is not None and isinstance(item, card_type):
             out.append(item)
-        elif card_type is None and getattr(item, "deck", None) is not None:
+        elif card_type is None and isinstance(getattr(item, "code", None), str) \
+                and getattr(item, "deck", None) is not None:
             try:
                 out.append(parse(item.code))
             except BadNotation as exc:
                 raise IllegalMove(rule, f"{where}[{i}]: {exc}") from None
         else:
-            raise IllegalMove(rule, f"{where}[{i}]: {item!r} is not a card of this game's pack.")
+            raise IllegalMove(rule, f"{where}[{i}]: {_shown(item)} is not a card of this game's pack.")
     return tuple(out)
+
+
+def _shown(value: Any) -> str:
+    """A value in an error message: short, and never Python's own failure to write it."""
+    return _shown_value(value) if isinstance(value, (int, float, str)) or value is None \
+        else f"{_shown_value(value)} ({type(value).__name__})"
 
 
 def read_deal(deal: Mapping[str, Any], players: int, parse: Callable[[str], C], pack: Sequence[C],
@@ -73,7 +85,8 @@ def read_deal(deal: Mapping[str, Any], players: int, parse: Callable[[str], C], 
     """Read ``{"hands": [...], "stock": [...]}``: one hand per seat; no card more often than the pack has it.
 
     ``piles`` are other lists of cards; ``others`` are further fields the game reads
-    itself.  Returns the hands and a dict of the piles (missing piles are empty).
+    itself.  Returns the hands and a dict of the piles (a pile missing, or ``None``,
+    is empty; ``0``, ``""`` or ``{}`` is refused).
     Every error names the field (``deal.hands[2]``, ``deal.stock[0]``).
     """
     if not isinstance(deal, Mapping) or "hands" not in deal:
@@ -84,11 +97,12 @@ def read_deal(deal: Mapping[str, Any], players: int, parse: Callable[[str], C], 
                                 f"it may have {', '.join(['hands', *piles, *others])}.")
     hands_in = deal["hands"]
     if isinstance(hands_in, (str, bytes, Mapping)) or not isinstance(hands_in, Sequence):
-        raise IllegalMove(rule, f"deal.hands must be a list with one list of cards per seat, not {hands_in!r}.")
+        raise IllegalMove(rule, f"deal.hands must be a list with one list of cards per seat, not {_shown(hands_in)}.")
     if len(hands_in) != players:
         raise IllegalMove(rule, f"deal.hands has {len(hands_in)} hands for {players} players.")
     hands = tuple(read_cards(h, parse, rule=rule, where=f"deal.hands[{i}]") for i, h in enumerate(hands_in))
-    rest = {name: read_cards(deal.get(name) or (), parse, rule=rule, where=f"deal.{name}") for name in piles}
+    rest = {name: () if deal.get(name) is None else read_cards(deal[name], parse, rule=rule, where=f"deal.{name}")
+            for name in piles}
     check_within_pack([c for h in hands for c in h] + [c for p in rest.values() for c in p], pack, rule=rule)
     return hands, rest
 

@@ -202,3 +202,35 @@ def test_every_part_at_once_is_valid_html_and_svg():
     root = ET.fromstring(svg)
     assert "Contract: Gâm" in svg and "Scores: A 1, B 2" in svg and "Trick, led by" in svg
     assert root.get("height") == str(90 * 6 + 18 * 2)
+
+
+NOTEBOOK = """
+import json, sys
+import tutor.cards, tutor.engine
+from tutor.cards import Card, Hand, parse_cards
+from tutor.engine import SeatView, TableView
+before = sorted(m for m in sys.modules if m.startswith("tutor.render"))
+from IPython.core.formatters import DisplayFormatter
+shown = DisplayFormatter().format
+view = TableView("pig", 0, (SeatView("Jory", tuple(parse_cards("7S 8H"))), SeatView("Tamsin", (None,))), 0)
+print(json.dumps({"before": before, "card": shown(Card.parse("7S"))[0], "hand": shown(Hand(parse_cards("7S 8H")))[0],
+                  "view": shown(view)[0]}))
+"""
+
+
+def test_cards_hands_and_views_draw_themselves_in_ipython_with_the_renderer_imported_when_drawn():
+    """The package root says how things are drawn (tutor.DRAW): importing the cards and the engine imports no
+    renderer, and IPython's display formatter (what JupyterLab shows) still gets SVG and HTML."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", NOTEBOOK], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    shown = json.loads(out.stdout)
+    assert shown["before"] == [], "importing the cards or the engine imported the renderer"
+    assert "Seyth an Palyow" in shown["card"]["image/svg+xml"] and shown["card"]["text/plain"] == "Card.parse('7S')"
+    ET.fromstring(shown["card"]["image/svg+xml"])
+    assert "Eth an Kolonnow" in shown["hand"]["image/svg+xml"]
+    assert "Jory" in shown["view"]["text/html"] and "Tamsin" in shown["view"]["image/svg+xml"]
+    ET.fromstring(shown["view"]["image/svg+xml"])

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, Protocol, Sequence, runtime_checkable
 
+import tutor  # the package root says how a card or a hand draws itself in a notebook (tutor.DRAW)
+
 
 class BadNotation(ValueError):
     """Text that is not a card (or action) in our notation; ``text`` and ``reason`` say what and why."""
@@ -103,9 +105,7 @@ class InternedCard(int):
         return self
 
     def _repr_svg_(self) -> str:
-        from tutor import render
-
-        return render.card_svg(self)
+        return tutor.DRAW["card"](self)
 
 
 def card_of(deck: str, code: str) -> Any:
@@ -214,6 +214,4 @@ class Hand(tuple):
         return cards_text(self)
 
     def _repr_svg_(self) -> str:
-        from tutor import render
-
-        return render.hand_svg(self)
+        return tutor.DRAW["hand"](self)

@@ -94,6 +94,41 @@ def test_cassino_deal_rejects_a_bad_deal_naming_the_field():
         assert info.value.rule == "cassino.deal" and words in str(info.value), str(info.value)
 
 
+@pytest.mark.parametrize("field, given, words", [
+    ("table", 0, "deal.table"), ("table", 7, "deal.table"), ("table", {"7C": 1}, "deal.table"),
+    ("table", "7C ZZ", "deal.table[1]"), ("table", True, "deal.table"), ("stock", 0, "deal.stock"),
+    ("stock", [0, 1], "deal.stock[0]"), ("captured", 0, "deal.captured"), ("captured", [0, []], "deal.captured[0]"),
+    ("captured", [["2C"], "nothing"], "deal.captured[1]"), ("builds", 0, "deal.builds"),
+    ("builds", [{"cards": 0, "value": 9, "owner": 0}], "deal.builds[0].cards"),
+    ("builds", [{"cards": ["4H", "5S"], "value": "9", "owner": 0}], "deal.builds[0].value"),
+    ("builds", [{"cards": ["4H", "5S"], "value": 9.0, "owner": 0}], "deal.builds[0].value"),
+    ("builds", [{"cards": ["4H", "5S"], "value": 9, "owner": 10**9}], "deal.builds[0].owner"),
+    ("sweeps", 0, "deal.sweeps"), ("sweeps", [10**9, 0], "deal.sweeps[0] must be a whole number from 0 to 26"),
+    ("sweeps", [-1, 0], "deal.sweeps[0]"), ("sweeps", [1.0, 0], "deal.sweeps[0]"),
+    ("sweeps", [0, True], "deal.sweeps[1]"),
+    ("sweeps", [2, 0], "deal.sweeps[0]: 2 sweeps took at least 4 cards, but deal.captured[0] holds 2"),
+    ("scores", 0, "deal.scores"), ("scores", "3 4", "deal.scores"), ("scores", [[10**9, 0]], "deal.scores[0]"),
+    ("scores", [[2.5, 0]], "deal.scores[0]"), ("scores", [[19, 19]], "deal.scores[0]: one deal gives out at most 37"),
+    ("scores", [[1, 1]] * 12, "a game ends after 12"), ("last", 10**9, "deal.last"), ("last", True, "deal.last"),
+    ("current", "0", "deal.current"),
+])
+def test_cassino_deal_refuses_numbers_out_of_reach_and_non_lists_naming_the_field(field, given, words):
+    """Issue 32: a 0 or a number where a list of cards belongs is no empty list; a count must be one the game can
+    reach (sweeps: two cards taken each, 26 at most in a deal; a deal's points: 37 at most in all)."""
+    deal = {"hands": [["9S", "4C"], ["8S"]], "captured": [["2C", "3C"], []], "builds": [], field: given}
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=2, deal=deal)
+    assert info.value.rule == "cassino.deal" and words in str(info.value), str(info.value)
+
+
+def test_cassino_deal_takes_the_counts_the_game_can_reach():
+    taken = [str(c) for c in PACK if c.code not in {"9S", "4C", "8S"}]
+    state = GAME.start(players=2, deal={"hands": [["9S", "4C"], ["8S"]], "captured": [taken[:26], taken[26:]],
+                                        "sweeps": [13, 11], "scores": [[8, 12]], "last": 1})
+    assert state.sweeps == (13, 11) and state.sheet.rows == ((8, 12),) and state.last == 1
+    assert GAME.start(players=2, deal={"hands": [["9S"], ["8S"]], "table": None, "scores": None}).table == ()
+
+
 def test_cassino_partners():
     state = GAME.start(players=4, seed=5)
     assert rules_of(state) == ["cassino.deal", "cassino.partners"]
@@ -134,6 +169,39 @@ def test_cassino_actions_read_back_and_read_well():
     assert state.prompt(multiple) == "Put your 3♥ on the 4♦, with the 7♥: build sevens"
     assert state.prompt(Trail(Card.parse("KD"))) == "Trail the K♦"
     assert state.cards_of(take) == (Card.parse("7C"),)
+
+
+def forged_moves():
+    """Moves of the right shape in the wrong types, another game's move, and things that are no move at all."""
+    from tutor.mechanics import Play
+
+    c7, h7, h3, s3, d4 = parse_cards("7C 7H 3H 3S 4D")
+    return [
+        (Trail(7), "trail.card"), (Trail(2.0), "trail.card"), (Trail("7C"), "trail.card"),
+        (Capture(7, (h7,)), "capture.card"), (Capture(c7, [h7]), "capture.loose"),
+        (Capture(c7, (h7.code,)), "capture.loose"), (Capture(c7, (7,)), "capture.loose"),
+        (Capture(c7, (), [(s3, d4)]), "capture.builds"), (Capture(c7, (), ((3, 4),)), "capture.builds"),
+        (Capture(c7, (), (s3,)), "capture.builds"), (Build(h3, "7", False, (d4,)), "build.value"),
+        (Build(h3, 7.0, False, (d4,)), "build.value"), (Build(h3, True, False, (d4,)), "build.value"),
+        (Build(h3, 7, 1, (d4,)), "build.multiple"), (Build(h3, 7, False, [d4]), "build.loose"),
+        (Build(h3, 7, False, (d4,), [(s3,)]), "build.builds"), (Build(3, 7, False, (d4,)), "build.card"),
+        (Play(c7), "not a move of this game"),
+        ("trail 7C", "not a move of this game"), (None, "not a move of this game"), (7, "not a move of this game"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(forged_moves())))
+def test_cassino_forged_moves_are_refused_naming_the_field_and_change_nothing(index):
+    """Issue 32: apply checks a move's kind and every field's type first (a plain int or float is no card, a list
+    no tuple, a text no build value), with the rule a malformed move cites; the position stays as it was."""
+    move, words = forged_moves()[index]
+    state = start(["7C 3H KD", "2D 5H"], "3S 4D 7H")
+    before, legal = state.view(0), legal_texts(state)
+    with pytest.raises(IllegalMove) as info:
+        state.apply(move)
+    assert info.value.rule == "cassino.turn" and words in str(info.value), str(info.value)
+    assert state.view(0) == before and legal_texts(state) == legal and state.current_player == 0
+    assert isinstance(state.prompt(move), str) and isinstance(state.describe(move), str)
 
 
 # ---------------------------------------------------------------- capturing (K1, K3, K9)

@@ -4,15 +4,13 @@ typed move) and its one instance ``CASSINO``.  The bots are not here: the regist
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from tutor.cards import shuffled
 from tutor.engine import Event, Game, Record
-from tutor.games.cassino.deal import first_deal, read_cassino_deal, rounds_in
+from tutor.games.cassino.deal import read_cassino_deal, rounds_in, shuffled_deal
 from tutor.games.cassino.moves import Action, parse_action
 from tutor.games.cassino.play import _Turn
-from tutor.games.cassino.rules import MAX_ACTIONS, MAX_PLAYERS, PACK, PREFIX, SLUG, Rules, sides_of, sort_cards
+from tutor.games.cassino.rules import MAX_ACTIONS, MAX_PLAYERS, PREFIX, SLUG, Rules, sides_of, sort_cards
 from tutor.games.cassino.state import CassinoState
 from tutor.games.cassino.table import TableBuild
 from tutor.match import EndRule, ScoreSheet
@@ -40,9 +38,7 @@ class Cassino(Game):
         eldest = (dealer + 1) % players
         events: list[Event] = []
         if setup.deal is None:
-            rng = random.Random(f"{PREFIX}/{setup.seed}/0")
-            hands, table, stock = first_deal(shuffled(PACK, rng), players, dealer)
-            hands = tuple(sort_cards(h) for h in hands)
+            hands, table, stock = shuffled_deal(setup.seed, 0, players, dealer)
             won, sweeps, last, current, rows = ((),) * players, (0,) * players, None, eldest, ()
             builds: tuple[TableBuild, ...] = ()
             events.append(Event(f"{PREFIX}.deal", f"{names[dealer]} deals four cards each, two at a time, and four "

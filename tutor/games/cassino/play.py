@@ -7,15 +7,14 @@ It builds the next position as ``type(state)(...)``, so it never imports the sta
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from tutor.cards import Card, Suit, shuffled
+from tutor.cards import Card, Suit
 from tutor.engine import Event, Turn
-from tutor.games.cassino.deal import deal_again, first_deal, rounds_in
+from tutor.games.cassino.deal import deal_again, rounds_in, shuffled_deal
 from tutor.games.cassino.moves import Build, Capture, Trail
-from tutor.games.cassino.rules import (ACE_POINTS, BIG_POINTS, LITTLE_POINTS, MAX_DEALS, MOST_CARDS, MOST_SPADES, PACK,
-                                       PREFIX, SWEEP_POINTS, VALUE, sort_cards, value_word)
+from tutor.games.cassino.rules import (ACE_POINTS, BIG_POINTS, LITTLE_POINTS, MAX_DEALS, MOST_CARDS, MOST_SPADES, PREFIX,
+                                       SWEEP_POINTS, VALUE, sort_cards, value_word)
 from tutor.games.cassino.scoring import judge_game, score_deal, tally
 from tutor.games.cassino.table import TableBuild, _group_words, _items_label
 from tutor.match import next_dealer
@@ -252,12 +251,10 @@ class _Turn(Turn):
         s = self.s
         players = len(self.hands)
         self.dealer = next_dealer(self.dealer, players)
-        hands, table, stock = first_deal(shuffled(PACK, random.Random(f"{PREFIX}/{s.setup.seed}/{self.sheet.deals}")),
-                                         players, self.dealer)
-        self.hands = [sort_cards(h) for h in hands]
-        self.table, self.builds, self.stock = sort_cards(table), (), stock
+        hands, self.table, self.stock = shuffled_deal(s.setup.seed, self.sheet.deals, players, self.dealer)
+        self.hands, self.builds = list(hands), ()
         self.won, self.sweeps, self.last, self.swept = [()] * players, [0] * players, None, False
-        self.round, self.rounds = 1, 1 + rounds_in(len(stock), players)
+        self.round, self.rounds = 1, 1 + rounds_in(len(self.stock), players)
         self.say("deal", f"{self.names[self.dealer]} deals deal {self.sheet.deals + 1}: four cards each, two at a "
                  "time, and four face up on the table.")
         return self.make((self.dealer + 1) % players)

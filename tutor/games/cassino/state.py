@@ -112,9 +112,13 @@ class CassinoState(_Position, SeatedState):
         return out
 
     def apply(self, action: Any) -> "CassinoState":
-        """The state after ``action``; an illegal or malformed one raises ``IllegalMove`` and changes nothing."""
-        check_action(action, KINDS, _MALFORMED)
-        if not (_MEMO[0] is self and id(action) in _MEMO[2]):  # a move just listed here needs no second check
+        """The state after ``action``; an illegal or malformed one raises ``IllegalMove`` and changes nothing.
+
+        A move object this very position has just listed (``legal_actions``) is well formed and legal already;
+        any other goes first through ``check_action`` (one of Cassino's kinds of move, every field of its type),
+        then through the rule checks."""
+        if not (_MEMO[0] is self and id(action) in _MEMO[2]):
+            check_action(action, KINDS, _MALFORMED)
             problem = _problem(self, action)
             if problem is not None:
                 raise IllegalMove(*problem)

@@ -1,7 +1,14 @@
-"""Dependencies point one way: the engine layers import no notebook machinery, and learner code runs in Pyodide."""
+"""Dependencies point one way: the engine layers import no notebook machinery, and learner code runs in Pyodide.
 
+The import arrows are also read from the source (every module of tutor/, imports at the top and inside functions,
+``importlib.import_module`` with a literal name): the engine names no game, a game's rules import no bot, the cards
+import no renderer, the widgets reach games through the registry only.
+"""
+
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +92,153 @@ def test_a_play_page_imports_its_own_game_and_not_the_other_pages():
     assert all(m == "tutor.games.gwra_pyskessa" or m.startswith("tutor.games.gwra_pyskessa.") for m in games), games
     assert not {"tutor.widgets.drill", "tutor.widgets.lesson", "tutor.widgets.check"} & set(imported.split(","))
     assert named == "tutor.widgets.drill tutor.widgets.lesson True"
+
+
+# ---------------------------------------------------------------- the import arrows, read from the source
+
+ROOT = Path(__file__).resolve().parents[1]
+TUTOR = ROOT / "tutor"
+#: The parts of the engine's contract (tutor.engine and the modules it re-exports): they name no game.
+ENGINE_PARTS = ("tutor.engine", "tutor.checks", "tutor.record", "tutor.inputs")
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file of tutor/ (a package's ``__init__.py`` is the package)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """Every module ``source`` (the module named ``module``) imports, with its line: ``import a.b``, ``from a
+    import b`` (both ``a`` and ``a.b``, which may be a module), relative imports resolved, at the top or inside a
+    function, and ``importlib.import_module``/``__import__`` called with a literal name."""
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            found.append((node.lineno, name))
+            found += [(node.lineno, f"{name}.{alias.name}") for alias in node.names if alias.name != "*"]
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if called in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+                found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def game_packages() -> set[str]:
+    """The games' own modules and packages under tutor/games/ (not the registry's names, such as get_game)."""
+    games = TUTOR / "games"
+    return ({p.stem for p in games.glob("*.py") if p.stem != "__init__"}
+            | {p.name for p in games.iterdir() if p.is_dir() and p.name != "__pycache__"})
+
+
+def forbidden(importer: str, imported: str, games: set[str]) -> str:
+    """Why ``importer`` may not import ``imported`` ("" when it may)."""
+    parts, mine = imported.split("."), importer.split(".")
+    if importer in ENGINE_PARTS or importer.startswith("tutor.engine"):
+        for layer in ("tutor.games", "tutor.render", "tutor.widgets"):
+            if _within(imported, layer):
+                return f"the engine imports {layer}: the engine names no game and draws nothing"
+    in_a_game = mine[:2] == ["tutor", "games"] and len(mine) >= 3  # a game's package (its __init__ too) or module
+    if (in_a_game and (len(mine) == 3 or mine[3] not in ("bot", "search"))
+            and len(parts) >= 4 and parts[:2] == ["tutor", "games"] and parts[3] in ("bot", "search")):
+        return "a game's rules import a game's bot or search: only the registry pairs a game with its bots"
+    if _within(importer, "tutor.cards") and (_within(imported, "tutor.render") or _within(imported, "tutor.widgets")):
+        return "the cards import the renderer or the widgets: drawing is registered from above (tutor.DRAW)"
+    if (_within(importer, "tutor.widgets") and len(parts) >= 3 and parts[:2] == ["tutor", "games"]
+            and parts[2] in games):
+        return "a widget imports a game's module: widgets look games up in the registry (tutor.games)"
+    return ""
+
+
+def arrow_problems(sources: dict[str, tuple[str, bool]], games: set[str]) -> list[str]:
+    """Each import against the arrows in ``sources`` (module name -> (source, is a package)), with where and why."""
+    problems = []
+    for module, (source, is_package) in sorted(sources.items()):
+        for line, imported in imports_in(source, module, is_package):
+            why = forbidden(module, imported, games)
+            if why:
+                problems.append(f"{module}:{line} imports {imported}: {why}")
+    return problems
+
+
+def tutor_sources() -> dict[str, tuple[str, bool]]:
+    return {module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+            for path in sorted(TUTOR.rglob("*.py")) if "__pycache__" not in path.parts}
+
+
+def test_imports_point_one_way():
+    """The engine imports no game, renderer or widget; a game's rules import no bot or search; the cards import no
+    renderer or widget; the widgets import no game's module (they use the registry)."""
+    assert arrow_problems(tutor_sources(), game_packages()) == []
+
+
+PLANTED = [
+    ("tutor.engine", False, "from tutor.games import get_game"),
+    ("tutor.engine", False, "def f():\n    import tutor.games.gnav\n"),
+    ("tutor.engine", False, "import importlib\nimportlib.import_module('tutor.games')\n"),
+    ("tutor.record", False, "def replay():\n    from tutor import games\n"),
+    ("tutor.engine", False, "from tutor import render"),
+    ("tutor.games.gnav.state", False, "from tutor.games.gnav.bot import heuristic"),
+    ("tutor.games.gnav.state", False, "def apply(self):\n    from . import bot\n"),
+    ("tutor.games.gnav.game", False, "from tutor.games.burn import search"),
+    ("tutor.games.gnav", True, "from .bot import heuristic"),
+    ("tutor.games.gnav.rules", False, "from importlib import import_module\nimport_module('tutor.games.gnav.search')"),
+    ("tutor.cards.base", False, "def _repr_svg_(self):\n    from tutor import render\n"),
+    ("tutor.cards.french", False, "import tutor.render.french"),
+    ("tutor.cards", True, "from ..widgets import base"),
+    ("tutor.cards.gnav", False, "__import__('tutor.widgets')"),
+    ("tutor.widgets.play", False, "from tutor.games.gnav import GNAV"),
+    ("tutor.widgets.check", False, "def f():\n    import tutor.games.chwech.scoring as s\n"),
+    ("tutor.widgets.lesson", False, "from tutor.games import gnav"),
+    ("tutor.widgets", True, "import importlib\nimportlib.import_module('tutor.games.pig')"),
+    ("tutor.widgets.table", False, "from ..games.cassino import table"),
+]
+
+ALLOWED = [
+    ("tutor.widgets.play", False, "from tutor.games import get_game, GAMES\nimport tutor.games\nimport tutor.bots"),
+    ("tutor.widgets.play", False, "from tutor import render\nfrom tutor.engine import IllegalMove"),
+    ("tutor.games.gnav.bot", False, "from tutor.games.gnav.search import search\nfrom .state import GnavState"),
+    ("tutor.games.gnav.search", False, "from . import bot"),
+    ("tutor.games.gnav.state", False, "from .play import GnavTurn\nfrom tutor.search import best"),
+    ("tutor.games", True, "def bot_module(slug):\n    importlib.import_module(package + '.bot')\n"),
+    ("tutor.cards.base", False, "import tutor\nfrom tutor.cards.french import Card"),
+    ("tutor.engine", False, "import tutor\nfrom tutor.checks import IllegalMove"),
+    ("tutor.render.table", False, "from tutor.cards import Card\nfrom tutor.engine import TableView"),
+]
+
+
+@pytest.mark.parametrize("module, package, source", PLANTED, ids=[f"{m}: {s.splitlines()[-1].strip()}"
+                                                                  for m, _, s in PLANTED])
+def test_the_arrow_check_flags_a_planted_import(module, package, source):
+    """The check can fail: each forbidden import, in each form (top, inside a function, relative, by
+    importlib with a literal name), is flagged."""
+    games = {"gnav", "burn", "chwech", "pig", "cassino"}
+    problems = arrow_problems({module: (source, package)}, games)
+    assert len(problems) >= 1, source
+
+
+@pytest.mark.parametrize("module, package, source", ALLOWED, ids=[m for m, _, _ in ALLOWED])
+def test_the_arrow_check_lets_the_allowed_imports_be(module, package, source):
+    games = {"gnav", "burn", "chwech", "pig", "cassino"}
+    assert arrow_problems({module: (source, package)}, games) == []
+
+
+def test_the_arrow_check_reads_every_module_of_tutor():
+    sources = tutor_sources()
+    assert {"tutor", "tutor.engine", "tutor.cards.base", "tutor.widgets.play", "tutor.games"} <= set(sources)
+    assert len(sources) == len([p for p in TUTOR.rglob("*.py") if "__pycache__" not in p.parts])

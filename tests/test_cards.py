@@ -249,7 +249,7 @@ def test_the_gnav_pack_has_two_of_each_rank():
 
 
 def test_chwech_packs_as_data_match_the_game():
-    from tutor.games.chwech import pack_for
+    from tutor.games.chwech.packs import pack_for
 
     for players, deck in ((4, CHWECH_36), (5, CHWECH_45), (6, FRENCH_54)):
         assert deck.pack() == pack_for(players) and len(deck) == int(deck.name.split()[-1])

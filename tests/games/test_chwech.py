@@ -10,10 +10,12 @@ import pytest
 from tutor.cards import JOKER, Card, Rank, Suit, card_of, parse_cards
 from tutor.engine import IllegalMove, TrickView
 from tutor.games import get_game
-from tutor.games.chwech import PASS, Pass, Play, _problem, parse_action
-from tutor.games.chwech_bot import heuristic
-from tutor.games.chwech_packs import Number, NumberCard, pack_for, parse_card, rank_value
-from tutor.games.chwech_scoring import card_power, deal_score, deal_score_breakdown, match_result
+from tutor.games.chwech import PASS, Pass, Play, parse_action
+from tutor.games.chwech.bot import heuristic
+from tutor.games.chwech.moves import _problem
+from tutor.games.chwech.packs import Number, NumberCard, pack_for, parse_card, rank_value
+from tutor.games.chwech.scoring import card_power, deal_score, deal_score_breakdown, match_result
+from tutor.games.gwra_pyskessa import Ask
 from tutor.match import EndRule, ScoreSheet
 
 from .scenario import rules_of
@@ -84,6 +86,27 @@ def test_chwech_deal_rejects_bad_deals_naming_the_rule():
         with pytest.raises(IllegalMove) as info:
             GAME.start(players=len(deal["hands"]) if len(deal["hands"]) >= 4 else 6, deal=deal)
         assert info.value.rule == "chwech.deal"
+
+
+@pytest.mark.parametrize("hands, field", [
+    (0, "deal.hands"), (None, "deal.hands"), (5, "deal.hands"), ({}, "deal.hands"), ("7H 9H", "deal.hands"),
+    ([0, *BASE[1:]], "deal.hands[0]"), ([None, *BASE[1:]], "deal.hands[0]"), ([*BASE[:5], 0], "deal.hands[5]"),
+    ([*BASE[:5], 2.5], "deal.hands[5]"), ([*BASE[:5], {}], "deal.hands[5]"), ([*BASE[:5], False], "deal.hands[5]"),
+    ([*BASE[:5], ["9S", 7]], "deal.hands[5][1]"), ([*BASE[:5], ["9S", None]], "deal.hands[5][1]"),
+])
+def test_chwech_deal_names_the_field_that_is_wrong(hands, field):
+    """A number, None or a dict where a list of cards belongs is refused by name, never read as an empty hand."""
+    if isinstance(hands, list):
+        hands = [h.split() if isinstance(h, str) else h for h in hands]
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=6, deal={"hands": hands})
+    assert info.value.rule == "chwech.deal" and field in info.value.reason
+
+
+def test_chwech_deal_has_only_hands():
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=6, deal={"hands": [h.split() for h in BASE], "stock": 0})
+    assert info.value.rule == "chwech.deal" and "deal.stock" in info.value.reason
 
 
 def test_chwech_pack():
@@ -422,21 +445,39 @@ def test_candidate_actions_cards_of_prompt_describe():
     assert won.prompt(PASS) == "Pass the lead" and won.describe(PASS) == "Kerensa passes the lead"
 
 
-@pytest.mark.parametrize("action, rule", [
-    (Play(JOKER, suit="H"), "chwech.joker"), (Play(JOKER, suit=7), "chwech.joker"), (Play("JK"), "chwech.follow"),
-    (Play(int(Card.parse("7H"))), "chwech.follow"), (Play(Card.parse("7H"), ace=5), "chwech.ace"),
-    (Play(Card.parse("7H"), ace=["high"]), "chwech.ace"), (Play(Card.parse("7H"), ace="sideways"), "chwech.ace"),
-    (Play(JOKER, "high", Suit.HEARTS), "chwech.ace"), (Play(Card.parse("7H"), suit=Suit.HEARTS), "chwech.joker"),
-    (Pass, "chwech.follow"), (None, "chwech.follow"), (("play", "7H"), "chwech.follow"),
+@pytest.mark.parametrize("action, rule, words", [
+    (Play(JOKER, suit="H"), "chwech.follow", "play.suit"), (Play(JOKER, suit=7), "chwech.follow", "play.suit"),
+    (Play("JK"), "chwech.follow", "play.card"), (Play(int(Card.parse("7H"))), "chwech.follow", "play.card"),
+    (Play(7.0), "chwech.follow", "play.card"), (Play(True), "chwech.follow", "play.card"),
+    (Play(None), "chwech.follow", "play.card"), (Play(Rank.SEVEN), "chwech.follow", "play.card"),
+    (Play(Card.parse("7H"), ace=5), "chwech.follow", "play.ace"),
+    (Play(Card.parse("7H"), ace=True), "chwech.follow", "play.ace"),
+    (Play(Card.parse("7H"), ace=["high"]), "chwech.follow", "play.ace"),
+    (Play(Card.parse("7H"), ace="sideways"), "chwech.follow", "play.ace"),
+    (Play(Card.parse("7H"), suit=1.0), "chwech.follow", "play.suit"),
+    (Play(JOKER, "high", Suit.HEARTS), "chwech.ace", "Only an ace"),
+    (Play(Card.parse("7H"), suit=Suit.HEARTS), "chwech.joker", "Only a led joker"),
+    (Pass, "chwech.follow", "not a move of this game"), (None, "chwech.follow", "not a move of this game"),
+    (("play", "7H"), "chwech.follow", "not a move of this game"), ("play 7H", "chwech.follow", "not a move"),
+    (Ask(1, Rank.SEVEN), "chwech.follow", "not a move of this game"),
 ])
-def test_malformed_actions_are_refused_naming_a_rule_and_change_nothing(action, rule):
+def test_malformed_actions_are_refused_naming_a_rule_and_change_nothing(action, rule, words):
+    """A move of another game, or a Play with a part of the wrong type, is refused by ``check_action`` naming the
+    part; a well-formed move the rules forbid names the rule."""
     state = start(["JK 7H"] + BASE[1:])
-    before = (state, hash(state), state.legal_actions())
+    before = (state, hash(state), state.legal_actions(), state.events)
     with pytest.raises(IllegalMove) as info:
         state.apply(action)
-    assert info.value.rule == rule and info.value.reason
-    assert (state, hash(state), state.legal_actions()) == before
+    assert info.value.rule == rule and words in info.value.reason
+    assert (state, hash(state), state.legal_actions(), state.events) == before
     str(action)  # an action's text never fails, even for a malformed one
+
+
+def test_a_move_made_anew_is_taken_as_the_ready_made_one():
+    state = start(["JK 7H"] + BASE[1:])
+    assert state.apply(Play(Card.parse("7H"))) == state.apply(parse_action("play 7H"))
+    led = state.apply(Play(Card.parse("7H")))
+    assert led.apply(Pass()) == led.apply(PASS)
 
 
 @pytest.mark.parametrize("value", [True, False, 0, -1, 25, "3", 2.0, [2]])

@@ -4,7 +4,7 @@ Pure functions (docs/rules.md C5–C10, C12), usable without playing: the tests
 check ``deal_score`` against every cell of the printed score table, and the
 scoring notebook draws the table and a calculator from them.  A play is
 anything with ``card`` and ``ace``; the rules anything with ``aces_jokers`` and
-``thirteens_jokers`` (``tutor.games.chwech.Play`` and ``Rules``).
+``thirteens_jokers`` (the game's ``Play`` and ``Rules``).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 
 from tutor.cards import Rank
 from tutor.engine import Result
-from tutor.games.chwech_packs import HAND_SIZE, Number, is_joker, rank_value
 from tutor.match import ScoreSheet
 from tutor.tricks import trick_winner
 
-PREFIX = "chwech"
-REVISED = "revised"
+from .packs import HAND_SIZE, Number, is_joker, rank_value
+from .rules import PREFIX, REVISED
+
 _JOKER, _THIRTEEN, _ACE = Rank.JOKER, Number.THIRTEEN, Rank.ACE
 
 # ---------------------------------------------------------------- who takes a trick (C5–C7b, C12)
@@ -65,7 +65,6 @@ _WHY = {
     "equal": "the first of the equal cards",
     "trick": "the highest card",
 }
-
 
 
 def who_takes(plays: tuple[tuple[int, Any], ...], rules: Any) -> tuple[int, str, str]:

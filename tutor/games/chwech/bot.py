@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from tutor.cards import Rank
-from tutor.games.chwech import PASS, ChwechState, Pass, Play
-from tutor.games.chwech_packs import HAND_SIZE, is_joker, rank_value
-from tutor.games.chwech_scoring import card_power, multiplier
+
+from .moves import PASS, Pass, Play
+from .packs import HAND_SIZE, is_joker, rank_value
+from .scoring import card_power, multiplier
+from .state import ChwechState
 
 
 def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:

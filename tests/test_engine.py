@@ -275,3 +275,27 @@ def test_a_deals_pile_of_zero_or_an_empty_text_is_refused_and_none_is_empty():
     for hands in (0, None, "7S", {"a": []}, [["7S"]]):
         with pytest.raises(IllegalMove, match=r"deal\.hands"):
             read_deal({"hands": hands}, 2, Card.parse, french_pack(), rule="x.deal")
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda m: m.EndRule(deals="3"), "deals"), (lambda m: m.EndRule(deals=0), "deals"),
+    (lambda m: m.EndRule(deals=2.0), "deals"), (lambda m: m.EndRule(target=True), "target"),
+    (lambda m: m.EndRule(target=10 ** 5000), "target"), (lambda m: m.EndRule(), "deals"),
+    (lambda m: m.EndRule(deals=1, lowest_wins="no"), "lowest_wins"),
+    (lambda m: m.next_dealer(7, 3), "dealer"), (lambda m: m.next_dealer(-1, 3), "dealer"),
+    (lambda m: m.next_dealer(0, "3"), "players"), (lambda m: m.next_dealer(0, 0), "players"),
+    (lambda m: m.next_dealer(0, 3, out=[True]), "out"), (lambda m: m.next_dealer(0, 3, out="yes"), "out"),
+    (lambda m: m.next_dealer(0, 2, out=[0, 1]), "out"),
+    (lambda m: m.ScoreSheet("AB", m.EndRule(deals=1)), "columns"), (lambda m: m.ScoreSheet((), m.EndRule(deals=1)), "columns"),
+    (lambda m: m.ScoreSheet(("A", 2), m.EndRule(deals=1)), "columns"), (lambda m: m.ScoreSheet(("A",), "3 deals"), "rule"),
+    (lambda m: m.ScoreSheet(("A",), m.EndRule(deals=1), rows=((1, 2),)), "rows[0]"),
+    (lambda m: m.ScoreSheet(("A", "B"), m.EndRule(deals=1)).after(["1", 2]), "scores[0]"),
+    (lambda m: m.ScoreSheet(("A", "B"), m.EndRule(deals=1)).after(12), "scores"),
+    (lambda m: m.ScoreSheet(("A", "B"), m.EndRule(deals=1)).table(label=3), "label"),
+])
+def test_match_helpers_refuse_a_wrong_argument_by_name(call, name):
+    from tutor import match
+
+    with pytest.raises(ValueError, match=name.replace("[", r"\[").replace("]", r"\]")):
+        call(match)
+    assert match.next_dealer(1, 3, out=(False, False, True)) == 0

@@ -124,3 +124,79 @@ def test_a_whole_league_played_by_bots():
     fewest = min(standings.points.values())
     assert standings.champions == tuple(t for t in standings.order if standings.points[t] == fewest)
     assert isinstance(sittings[0], Sitting)
+
+
+class Counted(list):
+    """A list that counts how many of its items are read (through indexing, slicing or iterating)."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        got = super().__getitem__(index)
+        Counted.reads += len(got) if isinstance(index, slice) else 1
+        return got
+
+    def __iter__(self):
+        for item in super().__iter__():
+            Counted.reads += 1
+            yield item
+
+
+def test_knockout_result_reads_a_long_match_a_few_times_over_not_once_per_tie():
+    games = Counted([(1, 0), (0, 1)] * 10_000)  # tied after every even game: two more, and again
+    Counted.reads = 0
+    assert knockout_result(games, 2) == Knockout(None, (10_000, 10_000), 20_002)
+    assert Counted.reads <= 3 * len(games)
+    decided = Counted([(1, 0), (0, 1)] * 5_000 + [(3, 0), (0, 0)] + [(0, 9)] * 100)
+    assert knockout_result(decided, 2) == Knockout(0, (5_003, 5_000), 10_002)  # later games do not count
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: knockout_games("1"), "round_index"), (lambda: knockout_games(1.0), "round_index"),
+    (lambda: knockout_games(-1), "round_index"), (lambda: knockout_games(True), "round_index"),
+    (lambda: knockout_games(1, first=0), "first"), (lambda: knockout_games(1, increase="2"), "increase"),
+    (lambda: knockout_games(10 ** 5000), "round_index"),
+    (lambda: rank_points([]), "results"), (lambda: rank_points(None), "results"),
+    (lambda: rank_points({"A": "3"}), "results"), (lambda: rank_points({"A": 1.5}), "results"),
+    (lambda: rank_points({"A": 1}, lowest_best="yes"), "lowest_best"),
+    (lambda: rank_points({"A": []}), "results"),
+    (lambda: ew_score("3"), "ns"), (lambda: ns_score((1,)), "row"), (lambda: ns_score("12"), "row"),
+    (lambda: ns_score((1, None)), "row[1]"),
+    (lambda: pair_sitting("1", "A", "B", 3), "table"), (lambda: pair_sitting(1, ["A"], "B", 3), "ns"),
+    (lambda: pair_sitting(1, "A", "B", "3"), "ns_result"),
+    (lambda: league("AB"), "sittings"), (lambda: league([("x", {"A": 1})]), "sittings[0].table"),
+    (lambda: league([(0, {"A": "1"})]), "sittings[0].results"), (lambda: league([5]), "sittings[0]"),
+    (lambda: league([], lowest_best=None), "lowest_best"),
+    (lambda: league_schedule("ABCD"), "teams"), (lambda: league_schedule([]), "teams"),
+    (lambda: league_schedule(["A", "B"], sides="2"), "sides"), (lambda: league_schedule([["A"], ["B"]]), "teams"),
+    (lambda: league_schedule(["A", "A"]), "teams"),
+    (lambda: table_seed(-1, 0), "event"), (lambda: table_seed(1, 1_000), "table"), (lambda: table_seed(2 ** 63, 0), "event"),
+    (lambda: knockout_result([(1, 0)], "1"), "games"), (lambda: knockout_result("10", 1), "results"),
+    (lambda: knockout_result([(1, 0), (1,)], 1), "results[1]"), (lambda: knockout_result([(1, "0")], 1), "results[0][1]"),
+    (lambda: knockout_result([None], 1), "results[0]"),
+    (lambda: knockout_round("ABCD"), "teams"), (lambda: knockout_round(["A", "A"]), "teams[1]"),
+    (lambda: next_round("AB", [0]), "pairs"), (lambda: next_round([("A", "B")], [2]), "winners[0]"),
+    (lambda: next_round([("A", "B")], ["1"]), "winners[0]"), (lambda: next_round([("A", "B", "C")], [0]), "pairs[0]"),
+    (lambda: next_round([("A", "B")], 0), "winners"),
+    (lambda: burn_cap("1"), "round_index"), (lambda: burn_cap(1, start=0), "start"),
+    (lambda: burn_cap(1, raise_by=-1), "raise_by"),
+    (lambda: tied_groups([("A", 1)]), "points"), (lambda: tied_groups({"A": None}), "points"),
+    (lambda: tie_break("AB"), "group"), (lambda: tie_break(["A", "A"]), "group"), (lambda: tie_break(3), "group"),
+    (lambda: apply_tie_break(("A", "B"), ("A", "C"), ("C", "A")), "group[1]"),
+    (lambda: apply_tie_break(("1", "B"), ("1", "B"), (1, "B")), "broken"),
+    (lambda: apply_tie_break("AB", ("A", "B"), ("B", "A")), "order"),
+])
+def test_every_helper_refuses_a_wrong_argument_by_name(call, name):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert name in str(info.value)
+    assert "limit" not in str(info.value)
+
+
+def test_rank_points_of_a_large_table_shares_ranks_as_before():
+    results = {f"T{i}": (i * 7919) % 101 - 50 for i in range(3_000)}
+    points = rank_points(results)
+    for team in list(results)[:50]:
+        assert points[team] == 1 + sum(1 for v in results.values() if v > results[team])
+    assert apply_tie_break(tuple(range(2_000)), (5, 6), (6, 5))[4:8] == (4, 6, 5, 7)
+    assert next_round([("A",), ("B", "C")], [1, 1]) == ("A", "C")  # a bye goes through whatever its entry

@@ -12,7 +12,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from tutor.checks import _is_int, _shown_value
 from tutor.engine import ScoreTable
+
+DEALS_LIMIT = 10_000  # the most deals a match may be set to
+
+
+def _count(value: object, name: str, *, low: int = 1, high: int | None = None) -> None:
+    if not _is_int(value) or value < low or (high is not None and value > high):
+        span = f"from {low}" + (f" to {high}" if high is not None else "")
+        raise ValueError(f"{name} must be a whole number {span}, not {_shown_value(value)}.")
+
+
+def _scores(values: object, name: str, count: int) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise ValueError(f"{name} must be a list of {count} whole numbers, not {_shown_value(values)}.")
+    row = tuple(values)
+    if len(row) != count:
+        raise ValueError(f"{name}: a deal's scores need {count} values, not {len(row)}.")
+    for i, v in enumerate(row):
+        if not _is_int(v):
+            raise ValueError(f"{name}[{i}] must be a whole number, not {_shown_value(v)}.")
+    return row
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +53,13 @@ class EndRule:
 
     def __post_init__(self) -> None:
         if self.deals is None and self.target is None:
-            raise ValueError("A match needs a number of deals or a target score.")
-        if self.deals is not None and self.deals < 1:
-            raise ValueError(f"deals must be at least 1, not {self.deals}.")
+            raise ValueError("deals and target: a match needs a number of deals or a target score.")
+        if self.deals is not None:
+            _count(self.deals, "deals", high=DEALS_LIMIT)
+        if self.target is not None:
+            _count(self.target, "target", high=10 ** 9)
+        if not isinstance(self.lowest_wins, bool):
+            raise ValueError(f"lowest_wins must be True or False, not {_shown_value(self.lowest_wins)}.")
 
     def words(self) -> str:
         """The end rule as a learner reads it: "8 deals; highest total wins"."""
@@ -54,6 +79,19 @@ class ScoreSheet:
     rule: EndRule
     rows: tuple[tuple[int, ...], ...] = ()
 
+    def __post_init__(self) -> None:
+        columns = self.columns
+        if isinstance(columns, (str, bytes)) or not isinstance(columns, Sequence) or not columns \
+                or not all(isinstance(c, str) for c in columns):
+            raise ValueError(f"columns must be a list of names (a seat's or a team's), not {_shown_value(columns)}.")
+        if not isinstance(self.rule, EndRule):
+            raise ValueError(f"rule must be an EndRule, not {_shown_value(self.rule)}.")
+        rows = self.rows
+        if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
+            raise ValueError(f"rows must be a list of deals' scores, not {_shown_value(rows)}.")
+        object.__setattr__(self, "columns", tuple(columns))
+        object.__setattr__(self, "rows", tuple(_scores(row, f"rows[{i}]", len(columns)) for i, row in enumerate(rows)))
+
     @property
     def totals(self) -> tuple[int, ...]:
         """Each column's total so far."""
@@ -66,9 +104,7 @@ class ScoreSheet:
 
     def after(self, scores: Sequence[int]) -> "ScoreSheet":
         """The sheet with one more deal's scores."""
-        row = tuple(scores)
-        if len(row) != len(self.columns):
-            raise ValueError(f"A deal's scores need {len(self.columns)} values, not {len(row)}.")
+        row = _scores(scores, "scores", len(self.columns))
         return ScoreSheet(self.columns, self.rule, self.rows + (row,))
 
     @property
@@ -87,12 +123,19 @@ class ScoreSheet:
 
     def table(self, *, label: str = "Deal") -> ScoreTable:
         """The sheet for the table view: "Deal 1", "Deal 2"…, the totals and the end rule in words."""
+        if not isinstance(label, str):
+            raise ValueError(f"label must be a text, not {_shown_value(label)}.")
         rows = tuple((f"{label} {i + 1}", row) for i, row in enumerate(self.rows))
         return ScoreTable(self.columns, rows, self.totals, self.rule.words().capitalize() + ".")
 
 
 def next_dealer(dealer: int, players: int, *, out: Sequence[bool] = ()) -> int:
-    """The next dealer clockwise (to the left), skipping seats marked out."""
+    """The next dealer clockwise (to the left), skipping seats marked out (``out``: one yes/no per seat, or none)."""
+    _count(players, "players", high=100)
+    _count(dealer, "dealer", low=0, high=players - 1)
+    if isinstance(out, (str, bytes)) or not isinstance(out, Sequence) or len(out) not in (0, players) \
+            or not all(isinstance(o, bool) for o in out):
+        raise ValueError(f"out must be a list of {players} yes/no (True: the seat is out), not {_shown_value(out)}.")
     for step in range(1, players + 1):
         seat = (dealer + step) % players
         if not (out and out[seat]):

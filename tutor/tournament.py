@@ -23,23 +23,97 @@ a mini-league between more.
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Mapping, NamedTuple, Sequence, TypeVar
+from bisect import bisect_left, bisect_right
+from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypeVar
+
+from tutor.checks import _is_int, _shown_value
 
 T = TypeVar("T", bound=Hashable)
+
+# ---------------------------------------------------------------- checking what a teacher passes
+# Every public function checks its arguments (a teacher calls them from a notebook cell) and refuses a wrong one
+# with a ValueError naming it; nothing here reads a text as a number or a falsy value as empty.
+
+
+def _whole(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number (not a yes/no) from ``low`` to ``high``."""
+    if not _is_int(value) or (low is not None and value < low) or (high is not None and value > high):
+        span = (f" from {low}" if low is not None else "") + (f" to {high}" if high is not None else "")
+        raise ValueError(f"{name} must be a whole number{span}, not {_shown_value(value)}.")
+    return value
+
+
+def _yes_no(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, not {_shown_value(value)}.")
+    return value
+
+
+def _sequence(value: Any, name: str, what: str) -> Sequence:
+    """A list or tuple (a text, a mapping or a set is not one: a set has no order)."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Sequence):
+        raise ValueError(f"{name} must be a list of {what}, not {_shown_value(value)}.")
+    return value
+
+
+def _mapping(value: Any, name: str, what: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name} must be a mapping of {what}, not {_shown_value(value)}.")
+    return value
+
+
+def _team(value: Any, name: str) -> Hashable:
+    """A team or side: any value that can be a key (a name, a number, a tuple of names)."""
+    try:
+        hash(value)
+    except TypeError:
+        raise ValueError(f"{name}: {_shown_value(value)} cannot name a team (use a text or a number).") from None
+    return value
+
+
+def _teams(value: Any, name: str, *, distinct: bool = True) -> Sequence:
+    teams = _sequence(value, name, "teams")
+    seen = set()
+    for i, team in enumerate(teams):
+        _team(team, f"{name}[{i}]")
+        if distinct and team in seen:
+            raise ValueError(f"{name}[{i}]: {_shown_value(team)} is there twice.")
+        seen.add(team)
+    return teams
+
+
+def _score(value: Any, name: str, *, none: bool = False) -> int | None:
+    """A score: a whole number (or ``None`` for no result, where allowed)."""
+    if value is None and none:
+        return None
+    if not _is_int(value):
+        raise ValueError(f"{name} must be a whole number{' or None' * none}, not {_shown_value(value)}.")
+    return value
+
+
+def _results(value: Any, name: str) -> Mapping:
+    results = _mapping(value, name, "teams to results")
+    for team, result in results.items():
+        _team(team, name)
+        _score(result, f"{name}[{_shown_value(team)}]", none=True)
+    return results
+
 
 # ---------------------------------------------------------------- scores at a table (Y16)
 
 
 def ew_score(ns: int) -> int:
     """Y16: East–West score what North–South score, negated."""
-    return -ns
+    return -_score(ns, "ns")
 
 
 def ns_score(row: Sequence[int]) -> int:
     """North–South's score for a Pymtheg deal from its row on the sheet (NS team's points, EW team's points):
     only the playing side scores, so NS's result is what NS scored minus what EW scored."""
-    ns, ew = row
-    return ns - ew
+    row = _sequence(row, "row", "two scores (North–South's, East–West's)")
+    if len(row) != 2:
+        raise ValueError(f"row must hold two scores (North–South's, East–West's), not {len(row)}.")
+    return _score(row[0], "row[0]") - _score(row[1], "row[1]")
 
 
 class Sitting(NamedTuple):
@@ -52,8 +126,10 @@ class Sitting(NamedTuple):
 
 def pair_sitting(table: int, ns: T, ew: T, ns_result: int | None) -> Sitting:
     """A Pymtheg table: NS's score and EW's (its negative), or no result for both when all four passed."""
-    if ns == ew:
+    _whole(table, "table", 0)
+    if _team(ns, "ns") == _team(ew, "ew"):
         raise ValueError("ns and ew: a team cannot sit on both sides of a table.")
+    _score(ns_result, "ns_result", none=True)
     if ns_result is None:
         return Sitting(table, {ns: None, ew: None})
     return Sitting(table, {ns: ns_result, ew: ew_score(ns_result)})
@@ -68,15 +144,13 @@ def rank_points(results: Mapping[T, int | None], *, lowest_best: bool = False) -
 
     ``rank_points({"A": 120, "B": -120, "C": 40})`` → ``{"A": 1, "C": 2, "B": 3}``.
     """
+    _results(results, "results")
+    _yes_no(lowest_best, "lowest_best")
     worst = len(results)
-    scored = [v for v in results.values() if v is not None]
+    scored = sorted(v if lowest_best else -v for v in results.values() if v is not None)  # best first
     out = {}
     for team, value in results.items():
-        if value is None:
-            out[team] = worst
-        else:
-            better = sum(1 for v in scored if (v < value if lowest_best else v > value))
-            out[team] = better + 1
+        out[team] = worst if value is None else bisect_left(scored, value if lowest_best else -value) + 1
     return out
 
 
@@ -91,8 +165,14 @@ class Standings(NamedTuple):
 def league(sittings: Iterable[Sitting], *, lowest_best: bool = False) -> Standings:
     """Add up each team's rank points over the tables (the results of every sitting at a table are ranked
     together); the fewest points wins, and equal fewest share the title (there is no official tie-break)."""
+    _yes_no(lowest_best, "lowest_best")
+    if isinstance(sittings, (str, bytes, Mapping)) or not isinstance(sittings, Iterable):
+        raise ValueError(f"sittings must be a list of Sitting (pair_sitting makes one), not {_shown_value(sittings)}.")
     by_table: dict[int, dict] = {}
-    for sitting in sittings:
+    for i, sitting in enumerate(sittings):
+        if not isinstance(sitting, tuple) or len(sitting) != 2:
+            raise ValueError(f"sittings[{i}] must be a Sitting (table, results), not {_shown_value(sitting)}.")
+        sitting = Sitting(_whole(sitting[0], f"sittings[{i}].table", 0), _results(sitting[1], f"sittings[{i}].results"))
         table = by_table.setdefault(sitting.table, {})
         for team, result in sitting.results.items():
             if team in table:
@@ -112,7 +192,9 @@ def league_schedule(teams: Sequence[T], sides: int = 2) -> tuple[tuple[tuple[T, 
     North–South first) at table ``t`` in round ``r``.  The teams are split into ``sides`` groups, one per side of
     a table; each group moves round the tables at its own pace, so (with three tables or more) the opponents
     change from round to round."""
-    if sides < 2 or len(teams) % sides or len(set(teams)) != len(teams):
+    _teams(teams, "teams")
+    _whole(sides, "sides", 2)
+    if not teams or len(teams) % sides:
         raise ValueError(f"teams: {len(teams)} different teams cannot fill tables of {sides} sides.")
     tables = len(teams) // sides
     steps = [step for step in (1, -1, 2, -2, 3, -3, 4, -4) if _coprime(step, tables)][:sides]
@@ -137,7 +219,10 @@ def _coprime(a: int, b: int) -> bool:
 
 
 def table_seed(event: int, table: int) -> int:
-    """The seed of a table's cards: shuffled once for the whole event, so every team plays the same hands there."""
+    """The seed of a table's cards: shuffled once for the whole event, so every team plays the same hands there
+    (``event`` from 0; ``table`` from 0 to 999)."""
+    _whole(event, "event", 0, (2 ** 63 - 1_000) // 1_000)
+    _whole(table, "table", 0, 999)
     return event * 1_000 + table
 
 
@@ -147,8 +232,9 @@ def table_seed(event: int, table: int) -> int:
 def knockout_games(round_index: int, *, first: int = 5, increase: int = 2) -> int:
     """How many games a knock-out round has: ``first`` (mostly 5) in the first round (index 0), ``increase`` more
     in each later one (the organisers' choice)."""
-    if round_index < 0 or first < 1 or increase < 0:
-        raise ValueError("round_index, first and increase: a round from 0, at least one game, a rise of 0 or more.")
+    _whole(round_index, "round_index", 0, 1_000)
+    _whole(first, "first", 1, 1_000)
+    _whole(increase, "increase", 0, 1_000)
     return first + increase * round_index
 
 
@@ -163,30 +249,49 @@ class Knockout(NamedTuple):
 
 def knockout_result(results: Sequence[Sequence[int]], games: int) -> Knockout:
     """Decide a knock-out match from each game's ``(first team, second team)`` points: the higher total after
-    ``games`` games goes through; on a tie two more games are played, and again, until the totals differ."""
-    if games < 1:
-        raise ValueError("games: a match has at least one game.")
+    ``games`` games goes through; on a tie two more games are played, and again, until the totals differ.
+    Games after the one that decides it are not counted.  Time linear in the games."""
+    _sequence(results, "results", "(first team, second team) points, one pair per game")
+    _whole(games, "games", 1)
+    for i, game in enumerate(results):
+        if not isinstance(game, (list, tuple)) or len(game) != 2:
+            raise ValueError(f"results[{i}] must be a pair of points (first team, second team), "
+                             f"not {_shown_value(game)}.")
+        _score(game[0], f"results[{i}][0]")
+        _score(game[1], f"results[{i}][1]")
+    first = second = 0
     needed = games
-    while True:
-        counted = results[:needed]
-        totals = (sum(r[0] for r in counted), sum(r[1] for r in counted))
-        if len(counted) < needed:
-            return Knockout(None, totals, needed)
-        if totals[0] != totals[1]:
-            return Knockout(0 if totals[0] > totals[1] else 1, totals, needed)
-        needed += 2
+    for played, (a, b) in enumerate(results):
+        if played == needed:
+            if first != second:
+                break
+            needed += 2
+        first, second = first + a, second + b
+    else:
+        if len(results) < needed:
+            return Knockout(None, (first, second), needed)
+        if first == second:
+            return Knockout(None, (first, second), needed + 2)
+    return Knockout(0 if first > second else 1, (first, second), needed)
 
 
 def knockout_round(teams: Sequence[T]) -> tuple[tuple[T, ...], ...]:
     """Pair the teams of a knock-out round in order, first against second and so on; an odd team out goes
     through alone (a bye), shown as a pair of one."""
+    _teams(teams, "teams")
     return tuple(tuple(teams[i:i + 2]) for i in range(0, len(teams), 2))
 
 
 def next_round(pairs: Sequence[Sequence[T]], winners: Sequence[int]) -> tuple[T, ...]:
     """The teams of the next round: the winner (0 or 1) of each pair, a bye going through as it is."""
+    _sequence(pairs, "pairs", "pairs of teams (knockout_round makes them)")
+    _sequence(winners, "winners", "0 or 1, one per pair")
     if len(winners) != len(pairs):
         raise ValueError(f"winners: one per pair ({len(pairs)}), not {len(winners)}.")
+    for i, pair in enumerate(pairs):
+        if not 1 <= len(_teams(pair, f"pairs[{i}]")) <= 2:
+            raise ValueError(f"pairs[{i}] must hold one team or two, not {len(pair)}.")
+        _whole(winners[i], f"winners[{i}]", 0, 1)  # a bye goes through whatever its entry says
     return tuple(pair[0] if len(pair) == 1 else pair[w] for pair, w in zip(pairs, winners))
 
 
@@ -201,13 +306,18 @@ teams of three."""
 def burn_cap(round_index: int, *, start: int = BURN_CAP, raise_by: int = 100) -> int:
     """The score that ends a Burn knock-out game: 100 in the first round (index 0), ``raise_by`` more in each
     later round."""
-    if round_index < 0 or start < 1 or raise_by < 0:
-        raise ValueError("round_index, start and raise_by: a round from 0, a cap of at least 1, a rise of 0 or more.")
+    _whole(round_index, "round_index", 0, 1_000)
+    _whole(start, "start", 1, 10 ** 9)
+    _whole(raise_by, "raise_by", 0, 10 ** 9)
     return start + raise_by * round_index
 
 
 def tied_groups(points: Mapping[T, int]) -> tuple[tuple[T, ...], ...]:
     """The groups of sides on equal points (two or more), best first, each in the order given."""
+    _mapping(points, "points", "sides to points")
+    for side, p in points.items():
+        _team(side, "points")
+        _score(p, f"points[{_shown_value(side)}]")
     groups: dict[int, list] = {}
     for side, p in points.items():
         groups.setdefault(p, []).append(side)
@@ -217,16 +327,23 @@ def tied_groups(points: Mapping[T, int]) -> tuple[tuple[T, ...], ...]:
 def tie_break(group: Sequence[T]) -> str:
     """How a Burn pool tie is broken: "duel" — the two play one game to the cap, the other reaching it first
     wins — or "mini-league" among three or more, repeated until no tie is left."""
-    if len(group) < 2:
+    if len(_teams(group, "group")) < 2:
         raise ValueError("group: a tie needs two sides or more.")
     return "duel" if len(group) == 2 else "mini-league"
 
 
 def apply_tie_break(order: Sequence[T], group: Sequence[T], broken: Sequence[T]) -> tuple[T, ...]:
     """The standings with a tied ``group`` replaced, in its place, by the order its tie-break gave."""
-    if sorted(map(str, group)) != sorted(map(str, broken)):
+    _teams(order, "order")
+    tied = set(_teams(group, "group"))
+    if not tied:
+        raise ValueError("group: a tie needs two sides or more.")
+    place = {side: i for i, side in enumerate(order)}
+    for i, side in enumerate(group):
+        if side not in place:
+            raise ValueError(f"group[{i}]: {_shown_value(side)} is not in the standings (order).")
+    if len(_teams(broken, "broken")) != len(tied) or set(broken) != tied:
         raise ValueError("broken: the tie-break must order exactly the tied sides.")
-    out = list(order)
-    first = min(out.index(side) for side in group)
-    rest = [side for side in out if side not in group]
+    first = min(place[side] for side in group)
+    rest = [side for side in order if side not in tied]
     return tuple(rest[:first] + list(broken) + rest[first:])

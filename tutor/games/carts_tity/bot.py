@@ -6,8 +6,9 @@ it past 10 or makes the next player draw; take an extra turn with a 16 (T9);
 hit a player close to going out with a follow-up; otherwise play a plain card,
 keeping its follow-ups and its spread of values to answer chains with later;
 swap a big hand that fits nowhere (T8); draw.  The "strong" bot level uses it,
-and the play app's hint shows its reason.  The "expert" level (``search_choice``) tries each
-move in games imagined to the end of the round.
+and the play app's hint shows its reason.  The "expert" level (``search``) tries each
+move in games imagined to the end of the round.  Strategy only: the registry pairs the game with this
+file (``tutor.games.bot_module``), and nothing else in the package imports it.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Callable
 from tutor.cards import ElementCard
 from tutor.engine import Record
 from tutor.search import determinized
-from tutor.games.carts_tity import (CALL, CHAIN_CAP, CHAIN_STEP, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP,
-                                    Action, CartsState, PayChain, Play, Skip, cards_word)
+
+from .moves import CALL, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP, Action, PayChain, Play, Skip
+from .rules import CHAIN_CAP, CHAIN_STEP, cards_word
+from .state import CartsState
 
 SWAP_FROM = 9  # a hand of this many cards with nothing to play is swapped rather than grown
 THREAT = 2  # a player with this many cards or fewer is about to go out
@@ -138,7 +141,7 @@ BUDGET = 0.12  # seconds per decision: well inside the 200 ms a learner waits
 HORIZON = 150  # moves an imagined game may run before it is judged by the cards held
 
 
-def search_choice(state: CartsState, rng: random.Random, *, budget: float = BUDGET) -> tuple[Action, str]:
+def search(state: CartsState, rng: random.Random, *, budget: float = BUDGET) -> tuple[Action, str]:
     """Try each move in games imagined to the end of the round and keep the one that wins most often.
 
     The cards the player cannot see (the other hands and the stock) are dealt at random for each

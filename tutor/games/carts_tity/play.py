@@ -1,21 +1,115 @@
-"""Cârts Tîty's full transition: every move made the long way, one method per kind, each citing its rules
-(T2–T13): chains, swaps, the last card, overflow, reshuffles, the end of a round and the next one.
+"""Applying a move in Cârts Tîty: ``_Turn``, every move made the long way, one method per kind, each saying the
+rule it applies (T2–T13): chains, swaps, the last card, overflow, reshuffles, the end of a round and the next one;
+and the words of the moves made most (``_Words``), made once per table and shared.
 
-``CartsState.apply`` makes the common moves quickly itself and hands every other move to ``_Turn``.  Part of
-``tutor.games.carts_tity``, which re-exports ``_Turn``; a position is read through ``_Position`` and the next
-one built as the same class, so this module never imports the state.
+``CartsState.apply`` (``state.py``) makes the common moves quickly itself and hands every other move to ``_Turn``.
+A position is read by its fields and the next one built as the same class (``type(state)``), so this file never
+imports the state.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.cards import ElementCard, element_pack
 from tutor.engine import Event, Turn
-from tutor.games.carts_tity_deal import deal_from, shuffler
-from tutor.games.carts_tity_rules import (CHAIN_CAP, CHAIN_STEP, FOLLOW, FORGOT, FORGOT_MORE, FORGOT_OVER, HAND,
-                                          MAX_ROUNDS, OVERFLOW, PLAY_WORDS, PREFIX, R_DRAW, R_FOLLOW, R_PLAY,
-                                          ROUND_LIMIT, SIXTEENS, SWAPS, VOID_AT, RoundScore, _new, _Position,
-                                          cards_word, chain_words, score_round)
 from tutor.match import next_dealer
+
+from .deal import deal_from, shuffler
+from .moves import _ALL, FOLLOW, MATCH, SIXTEENS, chain_cost
+from .rules import (CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_MORE, FORGOT_OVER, HAND, MAX_ROUNDS, OVERFLOW, PREFIX,
+                    R_CHAIN, R_CHAIN_DOUBLE, R_CHAIN_DRAW, R_CHAIN_SKIP, R_DRAW, R_FOLLOW, R_PLAY, ROUND_LIMIT,
+                    SWAPS, VOID_AT, R, cards_word)
+from .scoring import RoundScore, score_round
+
+if TYPE_CHECKING:
+    from .state import CartsState
+
+_new = tuple.__new__  # builds a named tuple from its fields without the generated constructor (a move's cost)
+
+
+# ---------------------------------------------------------------- the words of the moves
+
+
+def play_words(card: ElementCard, top: ElementCard) -> str:
+    """What playing ``card`` on ``top`` says, after the player's name: " plays Water 7 on Fire 6: a follow-up."."""
+    follow = abs(card.value - top.value) == 1
+    return f" plays {card.english} on {top.english}{': a follow-up' if follow else ''}."
+
+
+# PLAY_WORDS[top][card]: the words of every play there can be, made once (a move's text is most of its cost).
+PLAY_WORDS = {top: {card: play_words(card, top) for card in MATCH[top]} for top in _ALL}
+
+
+def chain_words(before: int, count: int, doubles: bool, same: bool, nxt: str) -> tuple[str, str]:
+    """The rule and words of a chain that grows from ``before`` to ``count`` cards (T4, T7)."""
+    grow = f"The chain {'doubles' if doubles else 'grows'} to {count}. " if before else ""
+    if same:
+        return (R["chain.double"] if doubles else R["chain.skip"],
+                f"{grow}Same element: {nxt} misses the turn unless they answer with a follow-up.")
+    return (R_CHAIN_DOUBLE if doubles else R_CHAIN, f"{grow}{nxt} draws {count} unless they answer with a follow-up.")
+
+
+class _Words:
+    """The events of the moves made most at one table, made once and shared (they are immutable)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.draw = tuple((_new(Event, (R_DRAW, f"{name} draws a card.", "", "", seat)),)
+                          for seat, name in enumerate(names))
+        self.skip = tuple((_new(Event, (R_CHAIN_SKIP, f"{name} does not answer and misses the turn, drawing "
+                                                      "nothing.", "", "", seat)),) for seat, name in enumerate(names))
+        self.plays: tuple[dict[tuple[ElementCard, ElementCard], tuple[Event, ...]], ...] = tuple(
+            {} for _ in names)
+        self.pays: dict[tuple[int, int], tuple[Event, ...]] = {}
+        self.chains: dict[tuple[int, int, bool, bool, int], tuple[int, Event]] = {}
+
+    def play(self, seat: int, card: ElementCard, top: ElementCard) -> tuple[Event, ...]:
+        """``seat`` plays ``card`` on ``top`` (T2), a follow-up or not."""
+        key = card, top
+        events = self.plays[seat].get(key)
+        if events is None:
+            rule = R_FOLLOW if card in FOLLOW[top] else R_PLAY
+            events = self.plays[seat][key] = (_new(Event, (rule, self.names[seat] + PLAY_WORDS[top][card], "", "",
+                                                           seat)),)
+        return events
+
+    def pay(self, seat: int, cost: int) -> tuple[Event, ...]:
+        """``seat`` draws the ``cost`` cards of a chain (T4)."""
+        key = seat, cost
+        events = self.pays.get(key)
+        if events is None:
+            events = self.pays[key] = (_new(Event, (R_CHAIN_DRAW, f"{self.names[seat]} does not answer, and draws "
+                                                                  f"{cards_word(cost)}.", "", "", seat)),)
+        return events
+
+    def chain(self, seat: int, before: int, doubles: bool, same: bool, nxt: int) -> tuple[int, Event]:
+        """``seat``'s follow-up makes a chain of ``before`` cards grow against ``nxt`` (T4, T7): its new count."""
+        key = seat, before, doubles, same, nxt
+        known = self.chains.get(key)
+        if known is None:
+            count = before * 2 if doubles else before + CHAIN_STEP
+            rule, text = chain_words(before, count, doubles, same, self.names[nxt])
+            known = self.chains[key] = count, _new(Event, (rule, text, "", "", seat))
+        return known
+
+
+_WORDS: dict[tuple[str, ...], _Words] = {}
+_LAST_WORDS = [_Words(())]  # the table used last: found by identity, without hashing the names
+
+
+def words_at(names: tuple[str, ...]) -> _Words:
+    """The shared events of a table with these names (a few tables are kept)."""
+    words = _LAST_WORDS[0]
+    if words.names is names:
+        return words
+    words = _WORDS.get(names)
+    if words is None:
+        if len(_WORDS) >= 64:
+            _WORDS.clear()
+        words = _WORDS[names] = _Words(names)
+    _LAST_WORDS[0] = words
+    return words
 
 
 # ---------------------------------------------------------------- moves (one function per kind, citing rules)
@@ -26,7 +120,7 @@ class _Turn(Turn):
 
     prefix = PREFIX
 
-    def __init__(self, state: _Position) -> None:
+    def __init__(self, state: CartsState) -> None:
         # What ``Turn.__init__`` does, and every field at once (one is made per move).
         self.state = self.s = state
         self.events: list[Event] = []
@@ -43,7 +137,7 @@ class _Turn(Turn):
 
     # -- the moves
 
-    def play(self, me: int, card: ElementCard) -> _Position:
+    def play(self, me: int, card: ElementCard) -> CartsState:
         """T2: the card goes on the pile; a follow-up starts or extends a chain (T4, T7); 16 (T9)."""
         hand = self.hands[me]
         i = hand.index(card)
@@ -89,7 +183,7 @@ class _Turn(Turn):
         rule, text = chain_words(before, count, bool(doubles), same, nxt)
         self.events.append(_new(Event, (rule, text, "", "", me)))
 
-    def draw_one(self, me: int) -> _Position:
+    def draw_one(self, me: int) -> CartsState:
         """T3: draw one card and the turn ends (with nothing left to draw, the turn just passes)."""
         stock = self.stock
         if stock:  # the usual case, made quick
@@ -107,10 +201,10 @@ class _Turn(Turn):
                      player=me)
         return self.pass_turn(me)
 
-    def pay(self, me: int) -> _Position:
+    def pay(self, me: int) -> CartsState:
         """T4: draw what the chain costs (T10: one more for a one-card player); the turn ends (T6)."""
         chain = self.chain
-        cost = self.s._chain_cost(me)
+        cost = chain_cost(self.s, me)
         name = self.names[me]
         if cost != chain:
             self.say("last-card.draw-one", f"{name} holds one card, so the chain costs one more: "
@@ -125,13 +219,13 @@ class _Turn(Turn):
             return self.build(me)
         return self.pass_turn(me)
 
-    def skip(self, me: int) -> _Position:
+    def skip(self, me: int) -> CartsState:
         """T7: the same-element chain costs the turn, and no cards."""
         self.chain, self.chain_same = 0, False
         self.say("chain.skip", f"{self.names[me]} does not answer and misses the turn, drawing nothing.", player=me)
         return self.pass_turn(me)
 
-    def swap(self, me: int) -> _Position:
+    def swap(self, me: int) -> CartsState:
         """T8: the hand goes under the pile's top card, as many are drawn, the turn ends and the next is missed."""
         hand = self.hands[me]
         n = len(hand)
@@ -150,7 +244,7 @@ class _Turn(Turn):
         self.draw(me, n)
         return self.pass_turn(me)
 
-    def call(self, me: int) -> _Position:
+    def call(self, me: int) -> CartsState:
         """T10: the announcement, made before playing down to one card; the turn goes on."""
         called = list(self.called)
         called[me] = True
@@ -241,7 +335,7 @@ class _Turn(Turn):
                                      f"player has played: {name} draws {cards_word(n)}{why}.", player=seat)
         self.draw(seat, n)
 
-    def pass_turn(self, me: int) -> _Position:
+    def pass_turn(self, me: int) -> CartsState:
         """The turn ends: checks (T11, T10), then the next player in, who may miss the turn (T8) or face a chain."""
         # end_turn does nothing unless a hand may overflow, a call is to be checked or announced cards tidied.
         if (len(self.hands[me]) > OVERFLOW or self.due >= 0 or self.newly_due or True in self.called) \
@@ -307,12 +401,12 @@ class _Turn(Turn):
 
     # -- the end of a round (T13)
 
-    def win(self, me: int) -> _Position:
+    def win(self, me: int) -> CartsState:
         """T13: the first player out of cards wins the round."""
         self.finish(me, "win")
         return self.build(self.resume)
 
-    def stuck(self, why: str) -> _Position:
+    def stuck(self, why: str) -> CartsState:
         """A round that cannot end (Gwari's own rule): the fewest cards win it."""
         self.say("stuck", why + " The fewest cards win it.")
         self.finish(None, "stuck")
@@ -370,7 +464,7 @@ class _Turn(Turn):
                           f"{HAND} cards each and turns up {pile[-1].english}; {self.names[first]} starts.")
         self.resume = first
 
-    def build(self, current: int | None) -> _Position:
+    def build(self, current: int | None) -> CartsState:
         """The next state (after a round, ``last`` holds its score)."""
         s = self.s
         return _new(type(s), (s.setup, self.rules, self.names, s.decks, tuple(self.hands), self.stock, self.pile,

@@ -1,7 +1,7 @@
 """Cârts Tîty's deal (T1): the seeded shuffles (the deal, and the pile shuffled into a new stock, T12), dealing
-eight cards each, and reading an explicit deal.
+eight cards each, and reading a prepared deal given to ``start(deal=...)``.
 
-Part of ``tutor.games.carts_tity``, which re-exports its names.
+Part of ``tutor.games.carts_tity``; it imports only ``rules``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tutor.cards import ElementCard
-from tutor.engine import IllegalMove
-from tutor.games.carts_tity_rules import HAND, SWAPS, R
+from tutor.engine import IllegalMove, _shown_value
 from tutor.mechanics import read_deal
+
+from .rules import HAND, MAX_SCORE, SWAPS, R
 
 
 def shuffler(seed: int | None, round_no: int, shuffles: int = -1) -> random.Random:
@@ -44,13 +45,15 @@ def read_carts_deal(deal: Mapping[str, Any], players: int, pack: Sequence[Elemen
     hands, piles = read_deal(deal, players, ElementCard.parse, pack, rule=rule, piles=("stock", "pile"),
                              others=("current", "swaps", "out", "scores"))
     out = [False] * players
-    given = deal.get("out") or ()
-    if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Sequence):
-        raise IllegalMove(rule, f"deal.out must be a list of seats, not {given!r}.")
+    given = deal.get("out")
+    if given is None:  # left out, or None: nobody is out
+        given = ()
+    elif isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Sequence):
+        raise IllegalMove(rule, f"deal.out must be a list of seats, not {_shown_value(given)}.")
     for i, seat in enumerate(given):
         if type(seat) is not int or not 0 <= seat < players or out[seat]:
             raise IllegalMove(rule, f"deal.out[{i}] must be a seat from 0 to {players - 1}, each once, "
-                                    f"not {seat!r}.")
+                                    f"not {_shown_value(seat)}.")
         if hands[seat]:
             raise IllegalMove(rule, f"deal.out[{i}]: seat {seat} is out, so its hand (deal.hands[{seat}]) is empty.")
         out[seat] = True
@@ -68,9 +71,9 @@ def read_carts_deal(deal: Mapping[str, Any], players: int, pack: Sequence[Elemen
     current = deal.get("current", first)
     if type(current) is not int or not 0 <= current < players or out[current]:
         raise IllegalMove(rule, f"deal.current must be the seat of a player still in, from 0 to {players - 1}, "
-                                f"not {current!r}.")
+                                f"not {_shown_value(current)}.")
     swaps = _seat_numbers(deal.get("swaps"), "swaps", players, SWAPS)
-    scores = _seat_numbers(deal.get("scores"), "scores", players, 10_000)
+    scores = _seat_numbers(deal.get("scores"), "scores", players, MAX_SCORE)
     if deal.get("scores") is not None and not scoring:
         raise IllegalMove(rule, "deal.scores: totals from earlier rounds need the scoring option.")
     return (tuple(tuple(sorted(h)) for h in hands), stock, pile, current,
@@ -83,8 +86,10 @@ def _seat_numbers(given: Any, field: str, players: int, most: int) -> tuple[int,
     if given is None:
         return (0,) * players
     if isinstance(given, (str, bytes, Mapping)) or not isinstance(given, Sequence) or len(given) != players:
-        raise IllegalMove(R["deal"], f"deal.{field} must be a list of {players} numbers, one per seat.")
+        raise IllegalMove(R["deal"], f"deal.{field} must be a list of {players} numbers, one per seat, "
+                                     f"not {_shown_value(given)}.")
     for i, n in enumerate(given):
         if type(n) is not int or not 0 <= n <= most:
-            raise IllegalMove(R["deal"], f"deal.{field}[{i}] must be a whole number from 0 to {most}, not {n!r}.")
+            raise IllegalMove(R["deal"], f"deal.{field}[{i}] must be a whole number from 0 to {most}, "
+                                         f"not {_shown_value(n)}.")
     return tuple(given)

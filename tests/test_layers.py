@@ -6,6 +6,7 @@ import no renderer, the widgets reach games through the registry only.
 """
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -242,3 +243,27 @@ def test_the_arrow_check_reads_every_module_of_tutor():
     sources = tutor_sources()
     assert {"tutor", "tutor.engine", "tutor.cards.base", "tutor.widgets.play", "tutor.games"} <= set(sources)
     assert len(sources) == len([p for p in TUTOR.rglob("*.py") if "__pycache__" not in p.parts])
+
+
+def names_of_games_in_code(source: str, names: set[str]) -> list[str]:
+    """The text constants of ``source`` (docstrings aside) that name a game (a slug or a game's module)."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names))) + r")(?![\w-])")
+    return [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and pattern.search(node.value)]
+
+
+def test_widgets_name_no_game_in_their_code():
+    """A widget works for every game: it names none (docstrings aside) and finds games through the registry."""
+    from tutor.games import WHERE
+
+    names = set(WHERE) | {module.rpartition(".")[2] for module, _ in WHERE.values()}
+    found = {path.name: names_of_games_in_code(path.read_text(encoding="utf-8"), names)
+             for path in sorted((TUTOR / "widgets").glob("*.py"))}
+    assert {name: hits for name, hits in found.items() if hits} == {}
+    planted = 'def f():\n    """For gnav."""\n    return PlayApp("gwra-pyskessa", rule="chwech.score")\n'
+    assert len(names_of_games_in_code(planted, names)) == 2, "the check must catch a game named in code, not in a docstring"

@@ -1,10 +1,10 @@
 """The "find every capture" exercise: the learner clicks the table's cards into groups, and the engine judges them.
 
 The table comes from the position's own view (its piles: loose cards and
-builds), so the widget names no game; the judge is the game's own function
-(Cassino's ``judge_captures``), which checks the groups against the engine's
-list of legal moves and says *right*, *incomplete* (and what was missed) or
-*wrong* (and why).
+builds), so the widget names no game; the judge is the game's own function,
+passed in by the notebook, which checks the groups against the engine's list
+of legal moves and says *right*, *incomplete* (and what was missed) or *wrong*
+(and why).
 """
 
 from __future__ import annotations

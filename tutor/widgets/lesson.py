@@ -41,7 +41,7 @@ class LessonOverview(Panel):
 
 
 class LessonView:
-    """Builds the widgets of one game's lesson: ``LessonView("gwra-pyskessa").show("pyskessa.ask")``."""
+    """Builds the widgets of one game's lesson: ``LessonView(slug).show(rule_id)`` shows one rule's panel."""
 
     def __init__(self, slug: str) -> None:
         self.lesson = load_lesson(slug)

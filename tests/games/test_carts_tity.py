@@ -81,6 +81,37 @@ def test_carts_deal_rejects_a_bad_deal_naming_the_field():
         assert info.value.rule == "carts.deal" and field in info.value.reason
 
 
+@pytest.mark.parametrize("extra, field", [
+    ({"stock": 0}, "deal.stock"), ({"stock": 5}, "deal.stock"), ({"stock": False}, "deal.stock"),
+    ({"stock": {}}, "deal.stock"), ({"stock": ""}, "deal.stock"), ({"stock": ["F1", 0]}, "deal.stock[1]"),
+    ({"pile": 0}, "deal.pile"), ({"pile": 2.5}, "deal.pile"), ({"pile": {"F1": 1}}, "deal.pile"),
+    ({"pile": ["F1", 7]}, "deal.pile[1]"),
+    ({"hands": 0}, "deal.hands"), ({"hands": [0, ["F7"]]}, "deal.hands[0]"), ({"hands": [["F6"], 7]}, "deal.hands[1]"),
+    ({"hands": [["F6"], "F7 X9"]}, "deal.hands[1]"), ({"hands": [["F6"], None]}, "deal.hands[1]"),
+    ({"current": 1.0}, "deal.current"), ({"current": True}, "deal.current"), ({"current": "1"}, "deal.current"),
+    ({"current": None}, "deal.current"), ({"current": -1}, "deal.current"), ({"current": 2}, "deal.current"),
+    ({"out": 0}, "deal.out"), ({"out": 1}, "deal.out"), ({"out": ""}, "deal.out"), ({"out": {}}, "deal.out"),
+    ({"out": [1.0]}, "deal.out[0]"), ({"out": [True]}, "deal.out[0]"), ({"out": [3]}, "deal.out[0]"),
+    ({"out": [-1]}, "deal.out[0]"),
+    ({"swaps": 0}, "deal.swaps"), ({"swaps": [1]}, "deal.swaps"), ({"swaps": {0: 1, 1: 1}}, "deal.swaps"),
+    ({"swaps": [1, 1.0]}, "deal.swaps[1]"), ({"swaps": [True, 1]}, "deal.swaps[0]"), ({"swaps": [-1, 0]},
+                                                                                       "deal.swaps[0]"),
+    ({"scores": 0}, "deal.scores"), ({"scores": [0, 2.5]}, "deal.scores[1]"), ({"scores": [10_001, 0]},
+                                                                             "deal.scores[0]"),
+])
+def test_carts_deal_refuses_a_field_of_the_wrong_kind_naming_it(extra, field):
+    deal = {"hands": [["F6"], ["F7"]], "pile": ["F1"], "stock": ["Wa1"], **extra}
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=2, deal=deal, scoring=True)
+    assert info.value.rule == "carts.deal" and field in info.value.reason
+
+
+def test_carts_deal_fields_left_out_or_none_take_their_defaults():
+    for extra in ({}, {"stock": None}, {"out": None}, {"out": []}, {"swaps": None}, {"scores": None}):
+        state = GAME.start(players=2, deal={"hands": [["F6"], ["F7"]], "pile": ["F1"], **extra})
+        assert state.swaps == (3, 3) and state.out == (False, False) and state.current == 0
+
+
 def test_carts_deal_turns_the_stock_top_when_no_pile_is_given():
     state = start(["F1 F2", "Wa1"], pile="", stock="E5 E6")
     assert state.pile == cards("E5") and state.stock == cards("E6")
@@ -99,6 +130,76 @@ def test_carts_decks_equal_cards_are_one_move():
                                         "pile": ["F9"], "stock": ["Wi1"]})
     legal = [str(a) for a in state.legal_actions()]
     assert legal.count("play F7") == 1
+
+
+# ---------------------------------------------------------------- forged moves
+
+
+class _Int(int):
+    """A kind of int other than a plain one."""
+
+
+def _chain_waiting():
+    """Fire 7 played on Water 6: a chain of 2 waits on Player 2, who may answer with Fire 8 or pay."""
+    return start(["F7 Wa2 Wi9", "F8 F9"], pile="Wa6", stock="F1 F2 F3").apply(parse_action("play F7"))
+
+
+@pytest.mark.parametrize("action, field", [
+    (PayChain(2.0), "paychain.count"), (PayChain(True), "paychain.count"), (PayChain("2"), "paychain.count"),
+    (PayChain(None), "paychain.count"), (PayChain(_Int(2)), "paychain.count"), (PayChain(2 + 0j), "paychain.count"),
+    (Play(5), "play.card"), (Play(2.0), "play.card"), (Play("F8"), "play.card"), (Play(None), "play.card"),
+    ("draw 2", "not a move of this game"), (2, "not a move of this game"), (None, "not a move of this game"),
+    (PayChain, "not a move of this game"), (type(SKIP), "not a move of this game"),
+    (("draw", 2), "not a move of this game"),
+])
+def test_forged_moves_are_refused_naming_the_field_and_change_nothing(action, field):
+    state = _chain_waiting()
+    assert state.legal_actions() == [Play(ElementCard.parse("F8")), PayChain(2), CALL]
+    before = (state, hash(state), state.legal_actions(), state.events, state.status())
+    with pytest.raises(IllegalMove) as info:
+        state.apply(action)
+    assert info.value.rule == "carts.play" and field in info.value.reason
+    assert (state, hash(state), state.legal_actions(), state.events, state.status()) == before
+
+
+def test_a_chain_paid_with_a_count_that_is_not_a_whole_number_is_not_recorded():
+    """Paying the chain with 2.0 once passed (2.0 == 2) and recorded "draw 2.0", which does not replay."""
+    state = _chain_waiting()
+    for count in (2.0, 2.5, True):
+        with pytest.raises(IllegalMove):
+            state.apply(PayChain(count))
+    paid = state.apply(PayChain(2))
+    record = Record("carts-tity", 2, deal={"hands": [["F7", "Wa2", "Wi9"], ["F8", "F9"]], "pile": ["Wa6"],
+                                           "stock": ["F1", "F2", "F3"]}, actions=("play F7", str(PayChain(2))))
+    assert replay(Record.from_json(record.to_json()))[-1] == paid
+
+
+def test_moves_of_another_game_or_deck_are_refused():
+    from tutor.cards import Card
+    from tutor.games.cassino import Trail
+    from tutor.games.gwra_pyskessa import Ask
+
+    state = _chain_waiting()
+    for action in (Trail(Card.parse("7S")), Ask(1, Card.parse("7S").rank)):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "carts.play" and "not a move of this game" in info.value.reason
+    with pytest.raises(IllegalMove) as info:
+        state.apply(Play(Card.parse("8S")))  # a card, but not of the element deck
+    assert info.value.rule == "carts.play" and "element deck" in info.value.reason
+
+
+@pytest.mark.parametrize("action", [DRAW, SKIP, SWAP, CALL, PayChain(2), Play(ElementCard.parse("F8"))])
+def test_moves_are_refused_once_the_game_is_over_forged_ones_as_malformed(action):
+    over = start(["F7", "Wa2"], pile="F6", stock="F1").apply(parse_action("play F7"))
+    assert over.is_over
+    with pytest.raises(IllegalMove) as info:
+        over.apply(action)
+    assert info.value.rule == "carts.win"
+    for forged in (PayChain(2.0), Play(7)):
+        with pytest.raises(IllegalMove) as info:
+            over.apply(forged)
+        assert info.value.rule == "carts.play"
 
 
 # ---------------------------------------------------------------- a turn (T2, T3, T8, T12)

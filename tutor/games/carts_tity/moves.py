@@ -12,7 +12,7 @@ from typing import Any
 
 from tutor.cards import BadNotation, ElementCard
 from tutor.cards.elements import ELEMENT_CARDS
-from tutor.engine import IllegalMove, check_action
+from tutor.engine import IllegalMove, _shown_value, check_action
 from tutor.mechanics import Play
 
 from .rules import MALFORMED, SIXTEEN, SWAP_MIN, SWAPS, VOID_AT, R, cards_word
@@ -187,13 +187,13 @@ def refusal(state: Any, action: Any) -> IllegalMove:
                                            f"{'miss your turn' if state.chain_same else 'draw its cards'}.")
         return IllegalMove(R["draw"], "There is nothing left to draw, and you can play a card: play it.")
     if kind is PayChain:
-        if type(action.count) is not int:
-            return IllegalMove(R["chain.draw"], f"paychain.count: {action.count!r} is not a plain whole number.")
+        count = _shown_value(action.count)
+        if type(action.count) is not int:  # a kind of int other than a plain one
+            return IllegalMove(MALFORMED, f"paychain.count: {count} is not a plain whole number.")
         if not chain or state.chain_same:
             what = "it costs a missed turn, not cards" if chain else "there is no chain to pay"
-            return IllegalMove(R["chain.draw"], f"You cannot draw {action.count} now: {what}.")
-        return IllegalMove(R["chain.draw"], f"The chain costs you {cards_word(chain_cost(state, me))}, "
-                                            f"not {action.count}.")
+            return IllegalMove(R["chain.draw"], f"You cannot draw {count} now: {what}.")
+        return IllegalMove(R["chain.draw"], f"The chain costs you {cards_word(chain_cost(state, me))}, not {count}.")
     if kind is Skip:
         return IllegalMove(R["chain.skip"], "You miss a turn only when a follow-up of the same element "
                                             "was played on you.")

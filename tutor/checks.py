@@ -28,8 +28,9 @@ class IllegalMove(ValueError):
 
 
 def _is_int(value: Any) -> bool:
-    """A whole number that is not a yes/no (``True`` is an ``int`` in Python, but not a count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number, and nothing else that Python counts as an ``int``: not a yes/no (``True``), a card or a rank
+    (cards are ints underneath, but not counts)."""
+    return type(value) is int
 
 
 def check_seed(seed: Any, where: str = "seed") -> None:
@@ -161,19 +162,31 @@ def _action_fields(kind: type) -> tuple[tuple[str, Any], ...]:
     return fields
 
 
+_WELL_FORMED: dict[int, Any] = {}  # id -> a move that passed, kept alive so its id stays its own
+_WELL_FORMED_MOST = 8192  # forgotten all at once past this many (moves made afresh each turn come and go)
+
+
 def check_action(action: Any, kinds: tuple[type, ...], rule: str) -> None:
     """Refuse, with ``IllegalMove`` citing ``rule``, anything that is not one of the game's own kinds of move with
     every field of its declared type (a card where a card belongs, a whole number where a count does: ``2.0`` or
-    ``5`` for a card is not taken).  What the rules then allow is the game's to judge."""
+    ``5`` for a card is not taken).  What the rules then allow is the game's to judge.
+
+    It sits on every ``apply``, so it is quick: a move object that has passed before (games hand out the same
+    move objects again and again) is known by identity, and is never confused with an equal one (``2.0 == 2``)."""
     kind = type(action)
     if kind not in kinds:
         raise IllegalMove(rule, f"That is not a move of this game ({kind.__name__}); "
                                 f"a move is one of: {', '.join(k.__name__ for k in kinds)}.")
+    if _WELL_FORMED.get(id(action)) is action:
+        return
     for name, declared in _action_fields(kind):
         value = getattr(action, name)
         if not _fits(value, declared):
             raise IllegalMove(rule, f"{kind.__name__.lower()}.{name}: {_shown_value(value)} is not "
                                     f"{_kind_words(declared)}.")
+    if len(_WELL_FORMED) >= _WELL_FORMED_MOST:
+        _WELL_FORMED.clear()
+    _WELL_FORMED[id(action)] = action
 
 
 def _shown_value(value: Any) -> str:

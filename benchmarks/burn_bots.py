@@ -16,7 +16,7 @@ import time
 from bot_harness import play_pairing, random_move, share_won, table, timing_line
 from machine import describe
 from tutor.games import get_game
-from tutor.games.burn_bot import heuristic, search_choice
+from tutor.games.burn.bot import heuristic, search
 
 GAME = get_game("burn")
 
@@ -40,7 +40,7 @@ def pairing(test, field, deals: int, seed: int = 0) -> tuple[float, float, float
 def decision_times(deals: int, budget: float) -> list[float]:
     """Seconds per search decision (the ones with a real choice) over ``deals`` deals against the rule-based bot."""
     return play_pairing(lambda d: GAME.start(players=4, seed=10_000 + d),
-                        lambda s, r: search_choice(s, r, budget=budget), heuristic, deals,
+                        lambda s, r: search(s, r, budget=budget), heuristic, deals,
                         lambda s, d: s.current_player == 0, until=first_deal)[1]
 
 
@@ -52,8 +52,8 @@ def main() -> None:
     parser.add_argument("--timing-deals", type=int, default=10, help="deals for the decision-time figures")
     args = parser.parse_args()
 
-    def search(state, rng):
-        return search_choice(state, rng, budget=args.budget)
+    def searched(state, rng):
+        return search(state, rng, budget=args.budget)
 
     print(describe())
     print()
@@ -62,7 +62,7 @@ def main() -> None:
     for name, test, field_name, field in (("rule-based", heuristic, "random", random_move),
                                           ("random", random_move, "rule-based", heuristic),
                                           ("rule-based", heuristic, "rule-based", heuristic),
-                                          (f"search ({args.budget * 1000:.0f} ms)", search, "rule-based", heuristic)):
+                                          (f"search ({args.budget * 1000:.0f} ms)", searched, "rule-based", heuristic)):
         start = time.perf_counter()
         share, mine, theirs = pairing(test, field, args.deals)
         print(f"| {name} | {field_name} | {args.deals} | {share:.1%} | {mine:.2f} | {theirs:.2f} |"

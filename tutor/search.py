@@ -5,12 +5,20 @@ one way consistent with what the table has shown, and ``play_out(world, action)`
 plays ``action`` in that guessed world to the end with a quick policy and returns
 the outcome for the mover's side (higher is better).  Every legal action is played
 out in the same guessed worlds, so their means compare fairly.
+
+For the trick games (Burn, Pymtheg) ``Hidden`` reads what the mover knows of a
+deal and guesses the other hands from it.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any, Callable, Sequence
+
+from tutor.tricks import SUIT, Reader, Trick, shown_void
+
+GUESS_TRIES = 12  # deals tried against the shown voids before the unseen cards are dealt freely
 
 
 def determinized(legal: Sequence[Any], guess: Callable[[], Any], play_out: Callable[[Any, Any], float], *,
@@ -28,3 +36,59 @@ def determinized(legal: Sequence[Any], guess: Callable[[], Any], play_out: Calla
             totals[action] += play_out(world, action)
         guesses += 1
     return {action: total / guesses for action, total in totals.items()}, guesses
+
+
+def best_of(legal: Sequence[Any], guess: Callable[[], Any], play_out: Callable[[Any, Any], float], *,
+            budget: float, least: int = 1) -> tuple[Any, float, int]:
+    """The legal action with the best mean outcome (``determinized``; the first of equals), that mean, and how many
+    worlds were guessed."""
+    means, guesses = determinized(legal, guess, play_out, budget=budget, least=least)
+    best = max(legal, key=means.__getitem__)
+    return best, means[best], guesses
+
+
+class Hidden:
+    """What the player to move in a trick game knows of the deal, for guessing the hands it cannot see: its own
+    hand, the cards it has not seen, how many cards each seat holds, and the suits each seat has shown it lacks.
+
+    ``state`` has the trick core's fields (``current``, ``hands``, ``won``, ``plays``, ``leader``, ``tricks``);
+    ``pack`` is every card of the deal; ``suit`` reads a card's suit (the element deck's: its element).
+    """
+
+    def __init__(self, state: Any, pack: Sequence[Any], *, suit: Reader = SUIT) -> None:
+        me = state.current
+        assert me is not None
+        self.state, self.me, self.suit = state, me, suit
+        self.players = len(state.hands)
+        seen = set(state.hands[me]) | {c for w in state.won for c in w} | {c for _s, c in state.plays}
+        seen.update(c for t in state.tricks for c in t.cards)
+        self.unseen = [c for c in pack if c not in seen]
+        self.sizes = [len(h) for h in state.hands]
+        self.voids = shown_void(state.tricks + (Trick(state.leader, state.plays),), self.players, suit=suit)
+
+    def guess(self, rng: random.Random) -> list[list]:
+        """Every hand: the mover's own, and the others dealt from the unseen cards, each to its size and without a
+        suit it has shown it lacks (when the voids cannot all be met in a few tries, the unseen cards dealt freely)."""
+        suit, sizes, voids = self.suit, self.sizes, self.voids
+        others = sorted((s for s in range(self.players) if s != self.me), key=lambda s: -len(voids[s]))
+        for _attempt in range(GUESS_TRIES):
+            rest = self.unseen[:]
+            rng.shuffle(rest)
+            hands: list[list] = [[] for _ in range(self.players)]
+            for seat in others:
+                fits = [c for c in rest if suit(c) not in voids[seat]]
+                if len(fits) < sizes[seat]:
+                    break
+                hands[seat] = fits[:sizes[seat]]
+                given = set(hands[seat])
+                rest = [c for c in rest if c not in given]
+            else:
+                hands[self.me] = list(self.state.hands[self.me])
+                return hands
+        rest = self.unseen[:]
+        rng.shuffle(rest)
+        hands = [[] for _ in range(self.players)]
+        for seat in others:
+            hands[seat], rest = rest[:sizes[seat]], rest[sizes[seat]:]
+        hands[self.me] = list(self.state.hands[self.me])
+        return hands

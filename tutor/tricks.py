@@ -20,7 +20,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
 
-from tutor.engine import TrickView
+from tutor.engine import TrickView, Turn
 
 C = TypeVar("C")
 Reader = Callable[[Any], Any]
@@ -57,6 +57,15 @@ def seats_between(first: int, stop: int, players: int) -> tuple[int, ...]:
 def to_play(leader: int, played: int, players: int) -> int:
     """The seat to play next in a trick led by ``leader`` that has ``played`` cards in it (play goes left)."""
     return (leader + played) % players
+
+
+def without(hands: tuple[tuple[C, ...], ...], seat: int, card: C) -> tuple[tuple[C, ...], ...]:
+    """``hands`` with one ``card`` taken out of ``seat``'s hand (which holds it), the others as they are."""
+    out = list(hands)
+    hand = out[seat]
+    i = hand.index(card)
+    out[seat] = hand[:i] + hand[i + 1:]
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- sides: alone or in teams
@@ -214,6 +223,98 @@ class Trick(NamedTuple):
     def cards(self) -> tuple[Any, ...]:
         """The cards of the trick, in the order played."""
         return tuple(card for _seat, card in self.plays)
+
+
+class Where(NamedTuple):
+    """Where a trick game's position (a named tuple) keeps the fields a card changes, for ``quick_lay`` and
+    ``quick_take``: ``Where.of(PositionClass)``."""
+
+    hands: int
+    won: int
+    plays: int
+    leader: int
+    tricks: int
+    current: int
+    events: int
+
+    @classmethod
+    def of(cls, position: type) -> "Where":
+        """The places of these fields in ``position``'s fields."""
+        return cls(*(position._fields.index(name) for name in cls._fields))  # type: ignore[attr-defined]
+
+
+def quick_lay(state: Any, card: Any, event: Any, at: Where) -> Any:
+    """The position after the player to move lays ``card`` on a trick it does not complete, ``event`` telling it:
+    built in one step from the old position's fields, the others unchanged.
+
+    Most cards played are such cards, so this is the hot path of the trick games (no ``TrickTurn`` is made)."""
+    me = state.current
+    out = list(state)
+    out[at.hands] = without(state.hands, me, card)
+    out[at.plays] = plays = state.plays + ((me, card),)
+    out[at.current] = (state.leader + len(plays)) % len(state.hands)
+    out[at.events] = (event,)
+    return _new_tuple(type(state), out)
+
+
+def quick_take(state: Any, plays: tuple[tuple[int, Any], ...], seat: int, at: Where) -> list:
+    """The fields of the position after the player to move lays the last card of ``plays`` (the whole trick) and
+    ``seat`` takes the trick, to lead the next (one that is not the deal's last): a list, for the game to set the
+    events (and any field of its own) and build with ``tuple.__new__`` (``TrickTurn.take`` in one step)."""
+    me, card = plays[-1]
+    out = list(state)
+    out[at.hands] = without(state.hands, me, card)
+    won = list(state.won)
+    won[seat] = won[seat] + tuple(c for _seat, c in plays)
+    out[at.won] = tuple(won)
+    out[at.plays] = ()
+    out[at.leader] = out[at.current] = seat
+    out[at.tricks] = state.tricks + (Trick(state.leader, plays, seat),)
+    return out
+
+
+_new_tuple = tuple.__new__
+
+
+class TrickTurn(Turn):
+    """One move of a trick game (Burn, Pymtheg): the parts of the position that playing cards changes, copied from
+    the state, changed step by step, then built into the next state by the game's own ``build``.
+
+    The state has the fields ``names``, ``hands``, ``won`` (cards taken, per seat), ``plays`` (the trick on the
+    table), ``leader``, ``tricks`` (this deal's finished ones), ``dealer``, ``deal_no``, ``sheet`` and ``current``.
+    """
+
+    def __init__(self, state: Any) -> None:
+        super().__init__(state)
+        self.s = state
+        self.names = state.names
+        self.hands = state.hands
+        self.won = state.won
+        self.plays = state.plays
+        self.leader = state.leader
+        self.tricks = state.tricks
+        self.dealer = state.dealer
+        self.deal_no = state.deal_no
+        self.sheet = state.sheet
+
+    def lay(self, card: Any) -> int:
+        """The player to move puts ``card`` from their hand on the trick; returns how many cards the trick holds."""
+        me = self.s.current
+        self.hands = without(self.hands, me, card)
+        self.plays = plays = self.plays + ((me, card),)
+        return len(plays)
+
+    def take(self, index: int) -> int:
+        """The trick on the table is complete and its play ``index`` wins: that seat takes the cards, the trick goes
+        on the record, and that seat leads next.  Returns the seat."""
+        plays = self.plays
+        seat = plays[index][0]
+        won = list(self.won)
+        won[seat] = won[seat] + tuple(card for _seat, card in plays)
+        self.won = tuple(won)
+        self.tricks = self.tricks + (Trick(self.leader, plays, seat),)
+        self.plays, self.leader = (), seat
+        return seat
 
 
 def view_of(trick: Trick, trumps: str = "") -> TrickView:

@@ -1,7 +1,6 @@
 """Burn: one scenario per rule id, from explicit deals, plus the rule book's worked examples and the bot."""
 
 import random
-import time
 
 import pytest
 
@@ -11,7 +10,7 @@ from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
 from tutor.games.burn import (BURN_SCORING, MAX_DEALS, PIT_TABLE, PYMTHEG_SCORING, Pit, Play, pit_choices, pit_row,
                               pit_value, score_deal)
-from tutor.games.burn_bot import heuristic, quick_card, search_choice
+from tutor.games.burn.bot import heuristic, quick_card, search
 
 from .scenario import play, rules_of
 
@@ -98,6 +97,22 @@ def test_burn_deal_rejects_malformed_deals_naming_the_field():
         with pytest.raises(IllegalMove) as info:
             GAME.start(players=3, deal=deal)
         assert info.value.rule == "burn.deal" and field in str(info.value), (deal, info.value)
+
+
+@pytest.mark.parametrize("field, given", [
+    ("hands", 0), ("hands", None), ("hands", 3), ("hands", {"F1": 1}), ("hands", "F1 F2 F3"), ("hands", [0, 0, 0]),
+    ("won", 0), ("won", 5), ("won", "F4"), ("won", {}), ("won", [0, [], []]), ("won", [None, [], []]),
+    ("won", [["F4"], [], 2.0]),
+    ("scores", 0), ("scores", "10"), ("scores", {}), ("scores", [1.5, 0, 0]), ("scores", [None, 0, 0]),
+    ("scores", [0, 0, -1]), ("leader", None), ("leader", "1"), ("leader", 1.0), ("leader", True), ("leader", -1),
+])
+def test_burn_deal_refuses_fields_of_the_wrong_kind_naming_them(field, given):
+    """A number, nothing or a mapping where a list belongs, a string that is no cards, a number out of range:
+    refused naming the field (never read as an empty list)."""
+    deal = {"hands": [["F1"], ["F2"], ["F3"]], field: given}
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=3, deal=deal)
+    assert info.value.rule == "burn.deal" and f"deal.{field}" in str(info.value), info.value
 
 
 def test_burn_teams():
@@ -355,6 +370,44 @@ def test_pymtheg_all_fire_and_water_scores_ten_thousand_with_no_choice():
 # ---------------------------------------------------------------- actions, views, notation
 
 
+FORGED = [
+    (Play(5), "play.card"), (Play(2.0), "play.card"), (Play("F3"), "play.card"), (Play(None), "play.card"),
+    (Pit(5), "pit.choice"), (Pit("maybe"), "pit.choice"), (Pit(None), "pit.choice"), (Pit(["minus"]), "pit.choice"),
+]
+
+
+@pytest.mark.parametrize("where", ["play", "pit", "over"])
+def test_forged_moves_are_refused_naming_the_field_and_change_nothing(where):
+    """A move whose parts are of the wrong type, a move of another game, or not a move at all: ``IllegalMove``
+    naming the part (under the rule for a malformed move), in every phase, and the position stays as it was."""
+    from tutor.cards import Card
+    from tutor.games.chwech.moves import Pass
+    from tutor.mechanics import Play as SharedPlay
+
+    def fresh():
+        if where == "play":
+            return start(TRICKS)
+        if where == "pit":
+            return pit_deal([40, 20, 30, 50])
+        return play(start(["F3", "F9", "Wi2", "E5"], scores=[10, 98, 30, 40]), "play F3", "play F9", "play Wi2",
+                    "play E5")
+
+    state = fresh()
+    for action, field in FORGED:
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "burn.follow" and field in info.value.reason, (action, info.value)
+    for action in (Pass(), "play F3", 5, None, object()):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "burn.follow", (action, info.value)
+    if where == "play":  # a card, but of another deck
+        with pytest.raises(IllegalMove) as info:
+            state.apply(SharedPlay(Card.parse("3H")))
+        assert "play.card" in info.value.reason and "element deck" in info.value.reason
+    assert state == fresh() and state.legal_actions() == fresh().legal_actions()
+
+
 def test_actions_read_back_and_describe_themselves():
     state = start(TRICKS)
     for action in state.legal_actions():
@@ -441,13 +494,11 @@ def test_strong_bots_beat_random_bots():
     assert wins >= 5
 
 
-def test_search_bot_plays_legal_explained_moves_within_its_budget():
+def test_search_bot_plays_legal_explained_moves():
     state = GAME.start(players=4, seed=21)
     rng = random.Random(2)
     for _ in range(12):
-        start_time = time.perf_counter()
-        action, reason = GAME.search(state, rng, budget=0.01)
-        assert time.perf_counter() - start_time < 0.5
+        action, reason = search(state, rng, budget=0.01)
         assert action in state.legal_actions() and reason and "burn." not in reason
         state = state.apply(action)
 
@@ -455,9 +506,9 @@ def test_search_bot_plays_legal_explained_moves_within_its_budget():
 def test_search_bot_ducks_a_fire_trick_it_can_see_through():
     # Three cards each; Kerensa is last to the Fire 9 trick and can duck with the Fire 2 or win with the Fire 12.
     state = play(start(["F9 E9 E10", "F3 E3 E11", "Wi2 Wi3 Wi4", "F12 F2 E1"]), "play F9", "play F3", "play Wi2")
-    action, reason = search_choice(state, random.Random(0), budget=0.05)
+    action, reason = search(state, random.Random(0), budget=0.05)
     assert action == Play(card("F2")) and "ways" in reason
-    assert search_choice(pit_deal([40, 50, 60, 70]), random.Random(0))[0] == Pit("plus")
+    assert search(pit_deal([40, 50, 60, 70]), random.Random(0))[0] == Pit("plus")
 
 
 def test_quick_card_follows_the_rules():

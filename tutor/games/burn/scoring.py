@@ -9,18 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from tutor.cards import Element, ElementCard, element_pack
-
-PACK: tuple[ElementCard, ...] = tuple(element_pack())
-FIRE, WATER = Element.FIRE, Element.WATER
-ALL_FIRE = sum(1 for card in PACK if card.element is FIRE)
-ALL_WATER = sum(1 for card in PACK if card.element is WATER)
-MAX_PLAYERS = 6
-PIT = 30  # B5: the pit's value without the variant table
-# B6, the variant pit table: (teams, players in a team) -> value; None is the six-player instant win.
-PIT_TABLE: dict[tuple[int, int], int | None] = {
-    (2, 3): 30, (2, 2): 40, (3, 2): 50, (3, 1): 50, (4, 1): 60, (5, 1): 70, (6, 1): None, (2, 1): PIT,
-}
+from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, PIT, PIT_TABLE
 
 
 @dataclass(frozen=True)

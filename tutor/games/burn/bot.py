@@ -1,7 +1,8 @@
-"""The Burn bot: duck Fire, win Water, go for the pit when it is on, and choose the pit by the standings.
+"""The Burn bots: duck Fire, win Water, go for the pit when it is on, and choose the pit by the standings.
 
-A rule-based player that says why in words; the "strong" bot level uses it and
-the play app's hint shows its reason.
+``heuristic`` is a rule-based player that says why in words; the "strong" bot
+level uses it and the play app's hint shows its reason.  ``search`` (the
+"expert" level) guesses the hidden hands many times and plays each card out.
 """
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.games.burn import (ALL_FIRE, ALL_WATER, FIRE, PACK, PITS, WATER, BurnState, Pit, Play, element,
-                              pit_choices, score_deal, value)
-from tutor.search import determinized
-from tutor.tricks import Trick, legal_plays, pool, shown_void, winning_index
+from tutor.games.burn.moves import PITS, Pit, Play
+from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, FIRE, PACK, WATER, element, value
+from tutor.games.burn.scoring import pit_choices, score_deal
+from tutor.games.burn.state import BurnState
+from tutor.search import Hidden, best_of
+from tutor.tricks import legal_plays, pool, winning_index
 
 PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
 
@@ -31,7 +34,7 @@ def pit_choice(state: BurnState) -> tuple[Pit, str]:
     """Both ways gain the pit's value on every opponent: when ahead, bring the end nearer; when behind, not."""
     assert state.pit is not None
     totals, side = state.sheet.totals, state.pit
-    worth = state._pit_worth()
+    worth = state.pit_worth()
     choices = pit_choices(totals, side, worth, state.rules.target)
     if len(choices) == 1:
         if choices[0] == "minus":
@@ -169,8 +172,7 @@ class Reader:
 # ---------------------------------------------------------------- the search bot: guess the hands, play them out
 
 
-def search_choice(state: BurnState, rng: random.Random, *, budget: float = 0.1,
-                  least: int = 8) -> tuple[Play | Pit, str]:
+def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: int = 8) -> tuple[Play | Pit, str]:
     """Determinized search: deal the unseen cards many ways consistent with what the table has shown,
     play each legal card out to the end of the deal with a quick policy, and keep the card whose deals
     scored best for this side against the others.  Stops after ``budget`` seconds (at least ``least`` deals).
@@ -180,25 +182,22 @@ def search_choice(state: BurnState, rng: random.Random, *, budget: float = 0.1,
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0], "It is the only card you may play."
-    game = _Deal.of(state)
-    means, deals = determinized(legal, lambda: game.guess(rng), lambda hands, a: game.play_out(hands, a.card, rng),
+    game = _Deal(state)
+    best, mean, deals = best_of(legal, lambda: game.guess(rng), lambda hands, a: game.play_out(hands, a.card, rng),
                                 budget=budget, least=least)
-    best = max(legal, key=lambda a: means[a])
-    mean = means[best]
     return best, (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the "
                   f"{best.card.english} did best: with it your side ended {abs(mean):.1f} points "
                   f"{'ahead of' if mean >= 0 else 'behind'} the others on average.")
 
 
-class _Deal:
+class _Deal(Hidden):
     """The public facts of a deal and the searcher's own hand, for guessing and playing out hidden hands."""
 
-    def __init__(self, state: BurnState, me: int, unseen: list, sizes: list[int], voids: tuple) -> None:
-        self.state, self.me, self.unseen, self.sizes, self.voids = state, me, unseen, sizes, voids
-        self.players = state.players
+    def __init__(self, state: BurnState) -> None:
+        super().__init__(state, PACK, suit=element)
         self.sides = state.sides
         self.scoring = state.scoring
-        self.pit = state._pit_worth()
+        self.pit = state.pit_worth()
         taken = [[0, 0] for _ in range(self.players)]
         for seat, cards in enumerate(state.won):
             for c in cards:
@@ -207,42 +206,6 @@ class _Deal:
                 elif c.element is WATER:
                     taken[seat][1] += 1
         self.taken = taken
-
-    @classmethod
-    def of(cls, state: BurnState) -> "_Deal":
-        me = state.current
-        assert me is not None
-        seen = set(state.hands[me]) | {c for w in state.won for c in w} | {c for _, c in state.plays}
-        unseen = [c for c in PACK if c not in seen]
-        sizes = [len(h) for h in state.hands]
-        voids = shown_void(state.tricks + (Trick(state.leader, state.plays),), state.players, suit=element)
-        return cls(state, me, unseen, sizes, voids)
-
-    def guess(self, rng: random.Random) -> list[list]:
-        """Every hand: the searcher's own, and the others dealt from the unseen cards, respecting shown voids."""
-        others = [s for s in range(self.players) if s != self.me]
-        others.sort(key=lambda s: -len(self.voids[s]))
-        for _attempt in range(12):
-            rest = self.unseen[:]
-            rng.shuffle(rest)
-            hands: list[list] = [[] for _ in range(self.players)]
-            for seat in others:
-                fits = [c for c in rest if c.element not in self.voids[seat]]
-                if len(fits) < self.sizes[seat]:
-                    break
-                hands[seat] = fits[:self.sizes[seat]]
-                given = set(hands[seat])
-                rest = [c for c in rest if c not in given]
-            else:
-                hands[self.me] = list(self.state.hands[self.me])
-                return hands
-        rest = self.unseen[:]  # the voids could not all be met: deal the unseen cards freely
-        rng.shuffle(rest)
-        hands = [[] for _ in range(self.players)]
-        for seat in others:
-            hands[seat], rest = rest[:self.sizes[seat]], rest[self.sizes[seat]:]
-        hands[self.me] = list(self.state.hands[self.me])
-        return hands
 
     def play_out(self, dealt: list[list], first: Any, rng: random.Random) -> float:
         """Play ``first`` and then the whole deal with the quick policy; this side's result against the others."""

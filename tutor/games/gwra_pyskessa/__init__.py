@@ -11,7 +11,8 @@ Which file holds what:
 
 - ``rules.py``: the numbers (hand sizes, set size, players), the rule-id prefix, the options (``Rules``), and how
   a hand is kept (sorted, its ranks as bits);
-- ``cornish.py``: what is said at the table in Cornish and English, and reading an ask typed in Cornish;
+- ``cornish.py`` (the game's own part): what is said at the table in Cornish and English, and reading an ask
+  typed in Cornish;
 - ``moves.py``: the move, ``Ask``, ``parse_action``, the legal asks and the refusals;
 - ``deal.py``: dealing, and reading a prepared deal;
 - ``state.py``: the immutable state (``PyskessaState``) and the public record of asks (``AskLog``);

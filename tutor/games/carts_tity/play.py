@@ -194,7 +194,7 @@ class _Turn(Turn):
             got = self.draw(me, 1) if len(self.pile) > 1 else 0
         if got:
             self.passes = 0
-            self.events.append(_new(Event, (R_DRAW, f"{self.names[me]} draws a card.", "", "", me)))
+            self.events += words_at(self.names).draw[me]
         else:
             self.passes += 1
             self.say("draw", f"{self.names[me]} cannot play and there is nothing to draw: the turn passes.",
@@ -222,7 +222,7 @@ class _Turn(Turn):
     def skip(self, me: int) -> CartsState:
         """T7: the same-element chain costs the turn, and no cards."""
         self.chain, self.chain_same = 0, False
-        self.say("chain.skip", f"{self.names[me]} does not answer and misses the turn, drawing nothing.", player=me)
+        self.events += words_at(self.names).skip[me]
         return self.pass_turn(me)
 
     def swap(self, me: int) -> CartsState:

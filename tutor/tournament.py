@@ -23,7 +23,7 @@ a mini-league between more.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence, TypeVar
 
 from tutor.checks import _is_int, _shown_value

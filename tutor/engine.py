@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 # The contract's other parts live in their own modules; every name is also importable from here.
-from tutor.checks import (DEPTH_LIMIT, NAME_LIMIT, SEED_LIMIT, IllegalMove, _action_fields,  # noqa: F401
-                          _fits, _is_int, _kind_words, _option_types, _shown_value, check_action, check_names,
-                          check_option, check_plain, check_seed)
+from tutor.checks import (_ACTION_FIELDS, _OPTION_TYPES, DEPTH_LIMIT, NAME_LIMIT, SEED_LIMIT,  # noqa: F401
+                          IllegalMove, _action_fields, _fits, _is_int, _kind_words, _option_types, _shown_value,
+                          check_action, check_names, check_option, check_plain, check_seed)
 from tutor.inputs import Inputs, Misread, RaceInput, TypedInput  # noqa: F401
 from tutor.record import Record, _jsonable, replay  # noqa: F401
 

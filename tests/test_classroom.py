@@ -355,10 +355,9 @@ def test_the_command_line_backs_up_exports_and_imports(tmp_path, capsys):
 def test_in_the_browser_records_are_kept_in_the_pages_storage_and_come_back_after_a_reload(monkeypatch):
     """Python in the browser has no sqlite3: the records go to the widgets (the page keeps them in its storage)
     and, after a reload, come back from the page before the learner starts."""
-    import tutor.progress
+    from tutor.progress import schema
 
-    monkeypatch.setattr(tutor.progress, "sqlite3", None)
-    monkeypatch.setattr(classroom, "sqlite3", None)
+    monkeypatch.setattr(schema, "sqlite3", None)  # the one place the store and the classroom look for it
     drill = DrillWidget(seed=2, size=3, new=3)
     assert drill.keeps_in_browser and classroom.in_browser()
     assert drill.handle("start", "Ana")
@@ -383,7 +382,7 @@ def test_in_the_browser_records_are_kept_in_the_pages_storage_and_come_back_afte
     monkeypatch.setattr(classroom, "_restored", False)  # a broken copy in a fresh page is refused, changing nothing
     assert not again.handle("restore", "{broken") and classroom.store().learners() == ["Ana"]
     # the browser's records, imported by the teacher's store on the server
-    monkeypatch.setattr(tutor.progress, "sqlite3", sqlite3)
+    monkeypatch.setattr(schema, "sqlite3", sqlite3)
     assert Progress().import_json(text) == ["Ana"] and Progress().checks("Ana")[0].rule == lesson.lesson.rules[0].id
 
 

@@ -9,43 +9,84 @@ What a learner does is kept through ``keep_*``: nothing is kept without a name,
 and a store that cannot be written never stops a lesson or a game (the app says
 so once, in words).  Without ``sqlite3`` (Python in the browser) nothing is kept.
 
+Under JupyterHub (``$JUPYTERHUB_USER`` set) the learner is already known: the
+name is the one they signed in with, and no page can claim another (nor forget
+it); only without a hub is the name typed.
+
 The teacher's side: the class key (``$GWARI_CLASS_KEY``, else the first line
 of the file ``class-key`` beside the progress file), the class deal for today,
-and the summaries the teacher's page shows.  No widgets and no pandas here.
+and the summaries the teacher's page shows.  Wrong keys are slowed down for the
+whole server, in the store: after a few, each further try must wait, the wait
+doubling with each wrong key up to a cap, and tries during a wait are refused
+without being checked; the right key clears it and says how many wrong keys
+were tried since the page was last opened.  No widgets and no pandas here.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import math
 import os
 import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.progress import (BrowserProgress, PlayedGame, Progress, StoreError, learner_name,
-                            progress_path, sqlite3)
+from tutor.deal_code import parse_class_deal
+from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, progress_path, schema
+from tutor.progress.fields import NAME_LIMIT
 
 KEY_ENV = "GWARI_CLASS_KEY"
 KEY_FILE = "class-key"
+KEY_LIMIT = 200  # a typed key longer than this is wrong without being compared
+HUB_ENV = "JUPYTERHUB_USER"
 CLASS_DEAL = "class_deal"
 REVIEW_STATE = 2  # an FSRS card in its Review state: a word the learner knows
+KEY_FREE_TRIES = 3  # wrong keys before the first wait
+KEY_FIRST_WAIT = 2  # seconds: the first wait, doubled with each wrong key after it
+KEY_LONGEST_WAIT = 300  # seconds: the cap
+KEY_TRIES = ("class_key_wrong", "class_key_wait_until", "class_key_unseen")
+"""The settings that count wrong keys: in a row, until when tries wait, and since the page was last opened."""
 
 _learner = ""
 _listeners: "weakref.WeakSet[Any]" = weakref.WeakSet()
 _store: Progress | BrowserProgress | None = None
 _store_problem = ""
 _restored = False
+_key_tries: dict[str, str] = {}  # the wrong keys, when there is no store to count them in
 
 
 # ---------------------------------------------------------------- the learner at this browser
 
 
+def under_hub() -> bool:
+    """Whether this kernel runs under JupyterHub (``$JUPYTERHUB_USER`` set): the learner is the hub's user."""
+    return bool(os.environ.get(HUB_ENV, "").strip())
+
+
+def hub_learner() -> str:
+    """The name the learner signed in to the hub with ("" without a hub, or when that name cannot be used: over
+    40 characters it is cut to 40; one holding a control character is not used, and nothing is kept)."""
+    raw = os.environ.get(HUB_ENV, "")
+    try:
+        return learner_name(" ".join(raw.split())[:NAME_LIMIT]) if raw.strip() else ""
+    except ValueError:
+        return ""
+
+
 def learner() -> str:
-    """The name of the learner using this kernel ("" until they give it)."""
+    """The name of the learner using this kernel ("" until they give it).  Under a hub, the hub's name (put on
+    the class list the first time it is asked for)."""
+    global _learner
+    if under_hub():
+        hub = hub_learner()
+        if hub and _learner != hub:
+            _learner = hub
+            _with_store(lambda store: store.add_learner(hub))
+        return hub
     return _learner
 
 
@@ -55,9 +96,19 @@ def listen(widget: Any) -> None:
 
 
 def set_learner(name: Any) -> str:
-    """Take the learner's name ("" forgets it); a name that cannot be used is refused in words (ValueError)."""
+    """Take the learner's name ("" forgets it); a name that cannot be used is refused in words (ValueError).
+    Under a hub only the hub's own name is taken: another, or forgetting it, is refused."""
     global _learner
-    new = learner_name(name) if str(name or "").strip() else ""
+    new = learner_name(name) if not isinstance(name, str) or name.strip() else ""
+    if under_hub():
+        hub = learner()
+        if not hub:
+            raise ValueError("learner name: the name you signed in to this class server with cannot be used to keep "
+                             "progress; tell your teacher.")
+        if new != hub:
+            raise ValueError(f"learner name: you signed in to this class server as {hub}, and your progress is kept "
+                             "under that name; it cannot be changed here.")
+        return hub
     if new != _learner:
         _learner = new
         if new:
@@ -72,7 +123,7 @@ def set_learner(name: Any) -> str:
 
 def in_browser() -> bool:
     """Whether progress is kept in the browser's own storage (Python in the browser has no sqlite3)."""
-    return sqlite3 is None
+    return schema.sqlite3 is None
 
 
 def store() -> Progress | BrowserProgress | None:
@@ -87,7 +138,7 @@ def store() -> Progress | BrowserProgress | None:
         try:
             _store = Progress()
             _store_problem = _store.report
-        except (StoreError, OSError) as exc:
+        except (StoreError, OSError, ValueError) as exc:  # ValueError: $GWARI_PROGRESS names a folder, say
             _store, _store_problem = None, str(exc)
     return _store
 
@@ -120,14 +171,15 @@ def store_problem() -> str:
 
 
 def _with_store(action: Callable[[Progress], Any]) -> bool:
-    """Run ``action`` on the store; a failing store is noted, never raised into the app."""
+    """Run ``action`` on the store; a failing store, or a record the store refuses, is noted in words, never raised
+    into the app."""
     global _store_problem
     progress = store()
     if progress is None:
         return False
     try:
         action(progress)
-    except (StoreError, OSError) as exc:
+    except (StoreError, OSError, ValueError) as exc:
         _store_problem = f"Your progress could not be saved just now ({exc}); tell your teacher."
         return False
     return True
@@ -135,17 +187,20 @@ def _with_store(action: Callable[[Progress], Any]) -> bool:
 
 def keep_rule_reached(lesson: str, rule: str) -> bool:
     """The learner reached a rule of a lesson (kept only when the learner has a name)."""
-    return bool(_learner) and _with_store(lambda s: s.reach(_learner, lesson, rule))
+    name = learner()
+    return bool(name) and _with_store(lambda s: s.reach(name, lesson, rule))
 
 
 def keep_check(lesson: str, rule: str, question: str, answer: str, correct: bool) -> bool:
     """The learner answered a lesson's check."""
-    return bool(_learner) and _with_store(lambda s: s.answer_check(_learner, lesson, rule, question, answer, correct))
+    name = learner()
+    return bool(name) and _with_store(lambda s: s.answer_check(name, lesson, rule, question, answer, correct))
 
 
 def keep_game(game: PlayedGame) -> bool:
     """The learner finished a game."""
-    return bool(_learner) and _with_store(lambda s: s.keep_game(_learner, game))
+    name = learner()
+    return bool(name) and _with_store(lambda s: s.keep_game(name, game))
 
 
 # ---------------------------------------------------------------- the teacher's settings
@@ -165,22 +220,110 @@ def class_key(progress: Progress | None = None) -> str:
 
 
 def key_opens(typed: Any, progress: Progress | None = None) -> bool:
-    """Whether a typed key is the class key (compared in constant time; no key set opens nothing)."""
+    """Whether a typed key is the class key (compared in constant time; no key set opens nothing).  The teacher's
+    page goes through ``try_key``, which also slows down wrong keys."""
     key = class_key(progress)
-    return bool(key) and hmac.compare_digest(str(typed).strip().encode(), key.encode())
+    if not key or not isinstance(typed, str) or len(typed) > KEY_LIMIT:
+        return False
+    return hmac.compare_digest(typed.strip().encode("utf-8", "replace"), key.encode("utf-8", "replace"))
+
+
+def key_wait(wrong: int) -> int:
+    """Seconds every try must wait after ``wrong`` wrong keys in a row: none for the first few, then doubling."""
+    if wrong < KEY_FREE_TRIES:
+        return 0
+    return min(KEY_LONGEST_WAIT, KEY_FIRST_WAIT * 2 ** min(wrong - KEY_FREE_TRIES, 30))
+
+
+def try_key(typed: Any, progress: Progress | BrowserProgress | None = None) -> int:
+    """Open the teacher's page with a typed key: returns how many wrong keys were tried since it was last opened.
+
+    Refused with a ValueError in words (naming the class key): no key set; an empty box; a wrong key (counted,
+    for the whole server, in the store); and, while a wait runs after too many wrong keys, any try at all, not
+    checked.  Nothing sleeps: a try during a wait is simply refused, saying how long is left."""
+    if not class_key(progress if isinstance(progress, Progress) else None):
+        raise ValueError("class key: no class key is set on this server.")
+    if typed is None or isinstance(typed, str) and not typed.strip():
+        raise ValueError("class key: type the class key first.")
+    kept = progress if progress is not None else store()
+    clock = getattr(kept, "clock", None) or (lambda: datetime.now(timezone.utc))
+    now = clock()
+    outcome: dict[str, int] = {}
+
+    def change(values: dict[str, str]) -> dict[str, str]:
+        wrong, unseen = _count(values[KEY_TRIES[0]]), _count(values[KEY_TRIES[2]])
+        until = _moment(values[KEY_TRIES[1]])
+        if until is not None and now < until:
+            outcome["wait"] = math.ceil((until - now).total_seconds())
+            return {}
+        if key_opens(typed, progress if isinstance(progress, Progress) else None):
+            outcome["unseen"] = unseen
+            return {name: "" for name in KEY_TRIES}
+        wait = key_wait(wrong + 1)
+        outcome["wrong"], outcome["next"] = wrong + 1, wait
+        return {KEY_TRIES[0]: str(wrong + 1), KEY_TRIES[2]: str(unseen + 1),
+                KEY_TRIES[1]: (now + timedelta(seconds=wait)).isoformat() if wait else ""}
+
+    if kept is None:
+        _key_tries.update(change({name: _key_tries.get(name, "") for name in KEY_TRIES}))
+    else:
+        kept.update_settings(KEY_TRIES, change)
+    if "wait" in outcome:
+        raise ValueError(f"Too many wrong class keys: try again in {outcome['wait']} s.")
+    if "wrong" in outcome:
+        then = f" Too many wrong keys: try again in {outcome['next']} s." if outcome["next"] else ""
+        raise ValueError(f"That is not the class key.{then}")
+    return outcome["unseen"]
+
+
+def _count(text: str) -> int:
+    return int(text) if text.isdigit() and len(text) < 10 else 0
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def wrong_keys_words(count: int) -> str:
+    """What the teacher's page says on opening about the wrong keys tried since it was last opened."""
+    if count <= 0:
+        return ""
+    return (f"{count} wrong key{' was' if count == 1 else 's were'} tried since you last opened this page.")
 
 
 def class_deal() -> str:
-    """The class deal for today, as a deal code ("" when the teacher has set none).  Asking creates no store."""
+    """The class deal for today, as a deal code ("" when the teacher has set none, or when what is kept is not a
+    class deal, as an earlier release could keep).  Asking creates no store."""
     if _store is None and not in_browser() and not progress_path().exists():
         return ""
     progress = store()
     if progress is None:
         return ""
     try:
-        return progress.setting(CLASS_DEAL)
-    except (StoreError, OSError):
+        code = progress.setting(CLASS_DEAL)
+        parse_class_deal(code)
+    except (StoreError, OSError, ValueError):
         return ""
+    return code
+
+
+def set_class_deal(code: Any, progress: Progress | BrowserProgress | None = None) -> str:
+    """Set the class deal from a deal code: the number of players and the deal's number only (``4-1821``); anything
+    else is refused in words (ValueError).  "" clears it.  Returns the code as kept."""
+    kept = progress if progress is not None else store()
+    if kept is None:
+        raise ValueError(f"The class's records cannot be written: {store_problem()}")
+    if code == "":
+        kept.set_setting(CLASS_DEAL, "")
+        return ""
+    players, seed = parse_class_deal(code)
+    text = f"{players}-{seed}"
+    kept.set_setting(CLASS_DEAL, text)
+    return text
 
 
 # ---------------------------------------------------------------- what the teacher sees

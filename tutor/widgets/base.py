@@ -151,11 +151,17 @@ class GwariWidget(anywidget.AnyWidget):
         self.refresh()
 
     def learner_html(self) -> str:
-        """Who is learning, with "Not you?"; or a box to give a name, saying why."""
+        """Who is learning, with "Not you?"; or a box to give a name, saying why.  Under a hub, the name the
+        learner signed in with, which cannot be changed here (no "Not you?")."""
         problem = (f'<span class="gw-error" data-gw-reveal>{esc(self.learner_problem)}</span>'
                    if self.learner_problem else "")
         store = classroom.store_problem()
         store = f'<span class="gw-small" data-testid="store-problem">{esc(store)}</span>' if store else ""
+        if classroom.under_hub():
+            hub = classroom.learner()
+            said = (f"Your progress is kept under <strong>{esc(hub)}</strong>, the name you signed in with." if hub
+                    else "Your progress is not kept: the name you signed in with cannot be used; tell your teacher.")
+            return f'<div class="gw-row gw-learner gw-small" data-testid="learner">{said}{problem}{store}</div>'
         if self.learner:
             save = ""
             if self.keeps_in_browser and self.kept:  # no server: the learner carries their records to the teacher

@@ -73,7 +73,7 @@ class DrillWidget(GwariWidget):
     def on_start(self, value: Any, inputs: dict) -> None:
         """Start a session for the typed name (a new name is a new learner); a name that cannot be used says why."""
         try:
-            self.learner = learner_name(inputs.get("learner") or value or "")
+            self.learner = classroom.set_learner(learner_name(inputs.get("learner") or value or ""))
         except ValueError as exc:
             reason = str(exc).removeprefix("learner name: ")
             self.problem = {"type your name first.": "Type your name in the box first, then press Start: your "
@@ -82,7 +82,6 @@ class DrillWidget(GwariWidget):
             self.refresh()
             raise
         self.problem = ""
-        classroom.set_learner(self.learner)
         try:
             self.deck = self.progress.deck(self.learner, clock=self.clock)
         except (StoreError, OSError) as exc:  # the session goes on; nothing of it is kept

@@ -1,7 +1,10 @@
 """The teacher's class view: what each learner did, at a glance (served by Voilà; needs pandas and the store).
 
 The page opens only with the class key (``tutor.classroom.class_key``); without
-a key set it says how to set one and shows nothing.  Once open: one row per
+a key set it says how to set one and shows nothing.  Wrong keys are slowed down
+for the whole server (``tutor.classroom.try_key``): after a few, every try waits,
+longer after each wrong key, and the page says so; opening it says how many wrong
+keys were tried since it was last opened.  Once open: one row per
 learner, a learner's detail (the checks they missed, with the question and the
 answer given), the checks the class misses most, the class's activity over the
 days, the class deal for today, export to CSV, and reset or delete of one
@@ -21,8 +24,8 @@ import pandas as pd
 
 from tutor import classroom
 from tutor.progress import Progress, StoreError, class_records
+from tutor.deal_code import parse_class_deal
 from tutor.widgets.base import GwariWidget, button, esc, heading
-from tutor.widgets.play import parse_deal_code
 
 CHART_COLOURS = (("Checks right", "#0072B2"), ("Games played", "#D55E00"), ("Drill answers", "#009E73"))
 """Blue, vermilion and bluish green: told apart with any colour vision (Okabe–Ito)."""
@@ -74,14 +77,19 @@ class TeacherView(GwariWidget):
     def on_key(self, value: Any, inputs: dict) -> None:
         """The teacher typed the class key."""
         typed = value if value not in (None, "") else inputs.get("key", "")
-        if not classroom.key_opens(typed, self.progress):
-            self.message = "That is not the class key." if self._key() else ""
+        try:
+            wrong = classroom.try_key(typed, self.progress)
+        except ValueError as exc:
+            self.message = str(exc).removeprefix("class key: ") if self._key() else ""
             self.announce(self.message or "No class key is set.")
             self.refresh()
-            raise ValueError("wrong class key")
-        self.unlocked, self.message = True, ""
+            raise
+        self.unlocked = True
         self._load()
-        self.announce(f"The class view is open: {len(self.records['learners'])} learners.")
+        if wrong and not self.message:
+            self.message, self.trouble = classroom.wrong_keys_words(wrong), True
+        self.announce(" ".join(filter(None, (f"The class view is open: {len(self.records['learners'])} learners.",
+                                             self.message))))
         self.refresh()
 
     def on_lock(self, _value: Any, _inputs: dict) -> None:
@@ -177,16 +185,17 @@ class TeacherView(GwariWidget):
     def on_deal(self, value: Any, inputs: dict) -> None:
         """Set the class deal for today from a deal code."""
         progress = self._open()
-        code = str(value if value not in (None, "") else inputs.get("deal", "")).strip()
+        code = value if value not in (None, "") else inputs.get("deal", "")
         try:
-            parse_deal_code(code)
+            if code in (None, ""):
+                raise ValueError("Type a deal code first: the number of players and the deal's number, like 4-2611.")
+            code = classroom.set_class_deal(code, progress)
         except ValueError as exc:
-            self.message = f"{exc} Every play app shows its deal code; copy one from there."
+            self.message = f"{exc} Every play app shows its deal code: its first two numbers make a class deal."
             self.trouble = True
             self.announce(self.message)
             self.refresh()
             raise
-        progress.set_setting(classroom.CLASS_DEAL, code)
         self.message = f"The class deal is now {code}: every play app offers it as “The class deal”."
         self.announce(self.message)
         self.refresh()
@@ -197,7 +206,7 @@ class TeacherView(GwariWidget):
 
     def on_nodeal(self, _value: Any, _inputs: dict) -> None:
         """No class deal any more."""
-        self._open().set_setting(classroom.CLASS_DEAL, "")
+        classroom.set_class_deal("", self._open())
         self.message = "The class deal is cleared."
         self.announce(self.message)
         self.refresh()
@@ -416,10 +425,15 @@ class TeacherView(GwariWidget):
 
     def _deal_html(self, h: int) -> str:
         current = self.progress.setting(classroom.CLASS_DEAL) if self.progress is not None else ""
-        now = (f"Today’s class deal: <strong data-testid='class-deal'>{esc(current)}</strong>." if current
-               else "No class deal is set.")
+        try:
+            parse_class_deal(current)
+            now = f"Today’s class deal: <strong data-testid='class-deal'>{esc(current)}</strong>."
+        except ValueError as exc:  # kept by an earlier release, which took any deal code
+            now = (f"The class deal kept, {esc(current)}, cannot be used ({esc(exc)}); no play app offers it. Set "
+                   "another or clear it." if current else "No class deal is set.")
         return (f"<section>{heading(h, 'The class deal')}<p>Give everyone the same cards: every play app offers "
-                f"this deal as “The class deal” (its players and variants where the game allows them). {now}</p>"
+                f"this deal as “The class deal”: its number of players where the game allows them, and its deal number. "
+                f"{now}</p>"
                 '<div class="gw-row"><label for="gw-class-deal">Deal code</label><input type="text" id="gw-class-deal" '
                 'data-gw-input="deal" data-gw-submit="deal" data-key="deal" class="gw-num" placeholder="4-2611">'
                 + button("Set", "deal", key="set-deal") + button("Make one up", "newdeal", key="newdeal")

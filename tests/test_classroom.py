@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import shutil
 import sqlite3
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tutor import classroom
 from tutor.bots import make_bot
 from tutor.lessons import load_lesson
 from tutor.progress import VERSION, PlayedGame, Progress, StoreVersionError, class_records
+from tutor.vocab.schedule import ManualClock
 from tutor.widgets import DrillWidget, LessonView, PlayApp, Stepper
 from tutor.widgets.teacher import TeacherView, activity_chart
 
@@ -398,3 +400,94 @@ def test_the_teacher_imports_a_file_a_learner_saved_and_a_broken_one_changes_not
         assert not view.handle("import", bad)
         assert "could not be read" in view.html
     assert view.names == ["Eseld"]
+
+
+# ---------------------------------------------------------------- the class key, tried too often
+
+
+def test_wrong_keys_wait_longer_and_longer_for_the_whole_server_and_the_teacher_is_told(tmp_path):
+    clock = ManualClock(NOW)
+    store = Progress(clock=clock)
+    classroom.key_file(store).write_text("owl-42\n")
+    page, other_page = TeacherView(progress=store), TeacherView(progress=Progress(clock=clock))  # another kernel
+    for wrong in ("owl-1", "owl-2"):
+        assert not page.handle("key", wrong) and "That is not the class key." in page.html
+        assert "Too many" not in page.html
+    assert not page.handle("key", "owl-3") and "Too many wrong keys: try again in 2 s" in page.html
+    assert not other_page.handle("key", "owl-42")  # refused without being checked, on every page
+    assert "Too many wrong class keys: try again in 2 s" in other_page.html and not other_page.unlocked
+    waits = []
+    for _ in range(10):
+        clock.now += timedelta(seconds=1000)
+        page.handle("key", "owl-0")
+        clock.now += timedelta(seconds=1)
+        page.handle("key", "owl-0")
+        waits.append(int(re.search(r"try again in (\d+) s", page.last_error)[1]))
+    assert waits == [3, 7, 15, 31, 63, 127, 255, 299, 299, 299]  # 4, 8, … s, one second gone; up to five minutes
+    clock.now += timedelta(seconds=300)
+    assert other_page.handle("key", "owl-42") and other_page.unlocked
+    assert "13 wrong keys were tried since you last opened this page." in other_page.html
+    assert page.handle("key", "owl-42") and "wrong keys were tried" not in page.html  # a right key resets it
+    for wrong in ("owl-1", "owl-2", "owl-3"):
+        page.handle("key", wrong)
+    assert "try again in 2 s" in page.html  # the count began again
+
+
+def test_key_tries_of_every_kind_are_refused_in_words_and_nothing_sleeps():
+    store = Progress(clock=ManualClock(NOW))
+    with pytest.raises(ValueError, match="class key: no class key is set"):
+        classroom.try_key("x", store)
+    classroom.key_file(store).write_text("owl-42\n")
+    for typed in (None, "", "  ", 42, ["owl-42"], "owl-42" * 100, "\ud800"):
+        store.clock.now += timedelta(hours=1)
+        with pytest.raises(ValueError, match="class key"):
+            classroom.try_key(typed, store)
+    store.clock.now += timedelta(hours=1)
+    assert classroom.try_key(" owl-42 ", store) == 4  # the four that were typed, not the empty ones
+
+
+# ---------------------------------------------------------------- under JupyterHub
+
+
+def test_under_a_hub_the_learner_is_the_hubs_user_and_no_page_claims_another(monkeypatch):
+    monkeypatch.setenv(classroom.HUB_ENV, "ana.tremayne")
+    app, drill = PlayApp("pig", seed=1), DrillWidget(seed=1)
+    assert app.learner == "ana.tremayne" and "kept under <strong>ana.tremayne</strong>" in app.html
+    assert "Not you?" not in app.html and "Save my name" not in app.html
+    assert not app.handle("learner", "Bryok") and "signed in to this class server as ana.tremayne" in app.html
+    assert not app.handle("forget") and classroom.learner() == "ana.tremayne"
+    with pytest.raises(ValueError, match="cannot be changed here"):
+        classroom.set_learner("Bryok")
+    assert not drill.handle("start", "Bryok") and "signed in" in drill.html and drill.learner == "ana.tremayne"
+    assert app.handle("hint", None, {"learner": "Bryok"})  # a name slipped into a message changes nothing
+    assert classroom.keep_check("pig", "pig.deal", "Q?", "A", True)
+    assert Progress().learners() == ["ana.tremayne"] and Progress().checks("ana.tremayne")[0].answer == "A"
+    monkeypatch.setenv(classroom.HUB_ENV, "bad\x07name")  # a hub name that cannot be kept: nothing is, and it says so
+    assert classroom.learner() == "" and "cannot be used" in PlayApp("pig", seed=1).html
+    assert not classroom.keep_check("pig", "pig.deal", "Q?", "B", True)
+    with pytest.raises(ValueError, match="tell your teacher"):
+        classroom.set_learner("Bryok")
+
+
+# ---------------------------------------------------------------- the class deal
+
+
+@pytest.mark.parametrize("code", ["4-1-seed=5", "4-1-players=3", "4-1-dealer=2", "4-1-slate", "1-5", "4", "four-1",
+                                  "4-" + "9" * 40])
+def test_a_class_deal_is_players_and_number_only(monkeypatch, code):
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()
+    view = TeacherView()
+    view.handle("key", "k")
+    assert view.handle("deal", "4-1821") and classroom.class_deal() == "4-1821"
+    assert not view.handle("deal", code) and 'data-testid="teacher-message"' in view.html
+    assert "Every play app shows its deal code" in view.html and classroom.class_deal() == "4-1821"
+
+
+def test_a_class_deal_an_earlier_release_kept_is_not_offered():
+    store = Progress()
+    store.set_setting(classroom.CLASS_DEAL, "4-1-seed=5")
+    assert classroom.class_deal() == ""
+    app = PlayApp("pig", seed=1)
+    assert "The class deal" not in app.html and not app.handle("classdeal")
+    assert "cannot be used" in TeacherView(progress=store)._deal_html(3)

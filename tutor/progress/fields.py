@@ -21,7 +21,7 @@ NAME_LIMIT = 40
 RAW_NAME_LIMIT = 1000  # a name is read only up to this length (then refused), so a huge text costs nothing
 MAX_TEXT = 400  # a check's question and answer, a setting's value
 LIMITS = {"lesson": 60, "rule": 80, "question": MAX_TEXT, "answer": MAX_TEXT, "key": 200, "expected": 100,
-          "typed": 200, "game": 60, "deal": 200, "seat name": 60, "level": 20, "option": 60, "option value": 200}
+          "typed": 200, "game": 60, "deal": 200, "seats": 60, "level": 20, "options": 200}
 TIME_LIMIT = 40
 MAX_SEATS = 99
 MAX_SCORE = 10 ** 9
@@ -191,17 +191,20 @@ def options(value: Any, *, clip: bool = False) -> dict[str, Any]:
         raise ValueError(f"'options' holds at most {MAX_OPTIONS} variants, not {len(value)}.")
     out: dict[str, Any] = {}
     for name, item in value.items():
-        text(name, "option", empty=False)
-        if not _OPTION_NAME.fullmatch(name):
-            raise ValueError(f"'options': {name[:30]!r} is not a variant's name (small letters, digits and _).")
-        if isinstance(item, str):
-            item = text(item, "option value", clip=clip)
-        elif isinstance(item, float):
-            figure(item, f"option {name}", -MAX_FIGURE, MAX_FIGURE)
-        elif isinstance(item, int) and not isinstance(item, bool):
-            whole(item, f"option {name}", -MAX_CARD_ID, MAX_CARD_ID)
-        elif item is not None and not isinstance(item, bool):
-            raise ValueError(f"'option {name}' must be yes/no, a number, text or null, not {kind_of(item)}.")
+        if not isinstance(name, str) or len(name) > 60 or not _OPTION_NAME.fullmatch(name):
+            shown = name[:30] if isinstance(name, str) else kind_of(name)
+            raise ValueError(f"'options': {shown!r} is not a variant's name (small letters, digits and _).")
+        try:
+            if isinstance(item, str):
+                item = text(item, "options", clip=clip)
+            elif isinstance(item, float):
+                figure(item, "options", -MAX_FIGURE, MAX_FIGURE)
+            elif isinstance(item, int) and not isinstance(item, bool):
+                whole(item, "options", -MAX_CARD_ID, MAX_CARD_ID)
+            elif item is not None and not isinstance(item, bool):
+                raise ValueError(f"'options' takes yes/no, a number, text or null, not {kind_of(item)}.")
+        except ValueError as exc:
+            raise ValueError(f"{str(exc).rstrip('.')} (the variant {name}).") from None
         out[name] = item
     return out
 
@@ -262,7 +265,7 @@ class PlayedGame:
                                  f"{kind_of(scores)}{'' if not isinstance(scores, (list, tuple)) else ' of ' + str(len(scores))}.")
             return cls(text(get["game"], "game", clip=clip, empty=False), options(get["options"], clip=clip),
                        text(get["deal"], "deal", clip=clip),
-                       tuple(text(s, "seat name", clip=clip) for s in seats),
+                       tuple(text(s, "seats", clip=clip) for s in seats),
                        whole(get["seat"], "seat", 0, len(seats) - 1),
                        tuple(whole(s, "scores", -MAX_SCORE, MAX_SCORE) for s in scores),
                        yes_no(get["won"], "won"), whole(get["moves"], "moves", 0, MAX_MOVES),

@@ -165,7 +165,7 @@ def export_data(conn: Any) -> tuple[dict[str, Any], list[str]]:
         try:
             check(value)
         except ValueError as exc:
-            left_out.append(f"learner {name!r}, {kind}: {exc}")
+            left_out.append(f"learner {name!r}, {kind}: {str(exc).removeprefix('whose: ')}")
             return False
         return True
 
@@ -195,7 +195,7 @@ def export_data(conn: Any) -> tuple[dict[str, Any], list[str]]:
                 "ORDER BY id", (name,)):
             game = {"game": g, "options": _json(o), "deal": d, "seats": _json(s), "seat": seat,
                     "scores": _json(sc), "won": bool(w), "moves": m, "level": lv, "at": at}
-            if kept("game", name, game, PlayedGame.from_row):
+            if kept("game", name, game, lambda g: PlayedGame.from_row(g, "whose")):
                 part["games"].append(game)
         data[name] = part
     return data, left_out

@@ -129,7 +129,7 @@ def test_export_and_import_carry_every_kind_of_record(tmp_path):
 
 
 @pytest.mark.parametrize("bad, field", [
-    ({"games": [{"game": "pig"}]}, "game 1"),
+    ({"games": [{"game": "pig"}]}, "'games' item 1"),
     ({"games": [dict(a_game().row(), seat=9)]}, "'seat'"),
     ({"games": [dict(a_game().row(), won="yes")]}, "'won'"),
     ({"checks": [["pig", "pig.nose"]]}, "'checks' item 1"),

@@ -128,7 +128,7 @@ def test_a_name_must_be_text_of_at_most_40_characters_without_control_characters
 @pytest.mark.parametrize("changes, field", [
     ({"seats": ("Ana",), "scores": (0,), "seat": 9}, "'seat' must be from 0 to 0"),
     ({"won": "no"}, "'won' must be true or false"),
-    ({"scores": (1, 2)}, "'scores' must be a list of 4"),
+    ({"scores": (1, 2)}, "'scores' must be a list of one whole number for each of the 4 'seats'"),
     ({"moves": 2 ** 70}, "'moves' must be from"),
     ({"options": {"word": ["P"]}}, "'options'"),
     ({"at": "yesterday"}, "'at' must be a time"),
@@ -200,7 +200,7 @@ GAME = a_game().row()
     (export_with(answers=[["number:onan", "no", False, "2026-11-20T12:00:00+00:00"]]), "'correct' must be true or false"),
     (export_with(answers=[["number:onan", True, 0, "2026-11-20T12:00:00+00:00"]]), "'near' must be true or false"),
     (export_with(checks=[["pig", "r", "Q", "A", None, "2026-11-20T12:00:00+00:00"]]), "'checks' item 1: 'correct'"),
-    (export_with(games=[dict(GAME, won="no")]), "game 1: 'won' must be true or false"),
+    (export_with(games=[dict(GAME, won="no")]), "'games' item 1: 'won' must be true or false"),
     (export_with(games=[dict(GAME, seats=["Ana"], scores=[0], seat=9)]), "'seat' must be from 0 to 0"),
     (export_with(games=[dict(GAME, seat=1.0)]), "'seat' must be a whole number"),
     (export_with(games=[dict(GAME, moves=-1)]), "'moves' must be from 0"),

@@ -145,9 +145,7 @@ class BrowserProgress:
     def record_fumbles(self, learner: str, fumbles: Iterable[tuple[str, str]], entries: Iterable[Entry] = (),
                        ) -> list[str]:
         name = learner_name(learner)
-        if isinstance(fumbles, (str, bytes, Mapping)) or not isinstance(fumbles, Iterable):
-            raise ValueError(f"'fumbles' must be a list of (expected, typed), not {fields.kind_of(fumbles)}.")
-        rows = [fields.row("fumbles", pair, clip=True) for pair in fumbles]
+        rows = fields.fumbles(fumbles)
         part = self._learner(name)
         now = self.clock()
         deck = self.deck(name, clock=lambda: now)

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from fsrs import Card as FsrsCard
 
@@ -176,6 +176,19 @@ def row(kind: str, value: Any, *, clip: bool = False) -> list:
     return out
 
 
+def fumbles(value: Any) -> list[list]:
+    """Words fumbled in play, as an app gives them: (expected, typed) pairs, texts cut to their lengths."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(f"'fumbles' must be a list of (expected, typed), not {kind_of(value)}.")
+    out = []
+    for i, pair in enumerate(value):
+        try:
+            out.append(row("fumbles", pair, clip=True))
+        except ValueError as exc:
+            raise ValueError(f"'fumbles' item {i + 1}: {exc}") from None
+    return out
+
+
 def _only(data: Mapping, fields: tuple[str, ...], where: str) -> None:
     for name in data:
         if name not in fields:
@@ -261,8 +274,9 @@ class PlayedGame:
             if not isinstance(seats, (list, tuple)) or not 1 <= len(seats) <= MAX_SEATS:
                 raise ValueError(f"'seats' must be a list of 1 to {MAX_SEATS} names, not {kind_of(seats)}.")
             if not isinstance(scores, (list, tuple)) or len(scores) != len(seats):
-                raise ValueError(f"'scores' must be a list of {len(seats)} whole numbers (one a seat), not "
-                                 f"{kind_of(scores)}{'' if not isinstance(scores, (list, tuple)) else ' of ' + str(len(scores))}.")
+                got = f"a list of {len(scores)}" if isinstance(scores, (list, tuple)) else kind_of(scores)
+                raise ValueError(f"'scores' must be a list of one whole number for each of the {len(seats)} 'seats', "
+                                 f"not {got}.")
             return cls(text(get["game"], "game", clip=clip, empty=False), options(get["options"], clip=clip),
                        text(get["deal"], "deal", clip=clip),
                        tuple(text(s, "seats", clip=clip) for s in seats),

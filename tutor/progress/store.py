@@ -215,9 +215,7 @@ class Progress:
         name = learner_name(learner)
         now = self.clock()
         deck = self.deck(name, clock=lambda: now)
-        if isinstance(fumbles, (str, bytes, Mapping)) or not isinstance(fumbles, Iterable):
-            raise ValueError(f"'fumbles' must be a list of (expected, typed), not {fields.kind_of(fumbles)}.")
-        fumbles = [fields.row("fumbles", pair, clip=True) for pair in fumbles]
+        fumbles = fields.fumbles(fumbles)
         statements: list[tuple[str, tuple]] = [self._named(name)] + [
             ("INSERT INTO fumbles (learner, expected, typed, at) VALUES (?, ?, ?, ?)", (name, e, t, now.isoformat()))
             for e, t in fumbles]

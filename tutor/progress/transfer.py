@@ -127,7 +127,7 @@ def read_part(part: Any, where: str) -> dict[str, Any]:
                 clean[kind].append(fields.row(kind, row))
             except ValueError as exc:
                 raise ValueError(f"{where}: {kind!r} item {i + 1}: {exc}") from None
-    clean["games"] = [PlayedGame.from_row(row, f"{where}, game {i + 1}").row()
+    clean["games"] = [PlayedGame.from_row(row, f"{where}: 'games' item {i + 1}").row()
                       for i, row in enumerate(_list(part, "games", where))]
     return clean
 

@@ -1,5 +1,12 @@
 """What a learner does in the browser, shared by the browser tests and the benchmarks: make a move by clicking,
-and answer a drill item whatever its kind."""
+and answer a drill item whatever its kind.
+
+Each step waits for what a learner waits for, never for a fixed time: a chosen card shown chosen with its moves
+before a move is pressed, the redraw that says what the move did before anything else is clicked.  A change of
+the widget's HTML is not enough: a redraw still on its way, or the live region, whose words arrive a moment after
+each redraw that says something, would be taken for the one awaited, and the next click would land on a hand
+that is about to be replaced.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +14,39 @@ import time
 
 MOVE_MS = 30_000
 
+SAID = "el => { const mark = el.querySelector('[data-gw-say]'); return mark ? mark.dataset.gwSay : ''; }"
+
+
+def said(app) -> str:
+    """Which of the app's announcements its view shows (``data-gw-say`` counts them; each move makes a new one)."""
+    return app.evaluate(SAID)
+
+
+def wait_until_said(page, app, before: str, timeout: int = MOVE_MS) -> None:
+    """Wait for the app's redraw that says something new (after ``before``, from ``said``)."""
+    page.wait_for_function(f"([el, old]) => ({SAID})(el) !== old", arg=[app.element_handle(), before],
+                           timeout=timeout)
+
+
+def choose_first_card(app, timeout: int = MOVE_MS) -> None:
+    """Choose the first card of the hand and wait until it is shown chosen (a hand of one card is chosen already)."""
+    app.locator("button.gw-cardbtn").first.wait_for(timeout=timeout)
+    chosen = app.locator('button.gw-cardbtn[data-value="0"][aria-pressed="true"]')
+    if not chosen.count():
+        app.locator("button.gw-cardbtn").first.click(timeout=timeout)
+        chosen.wait_for(timeout=timeout)
+
 
 def click_a_move(page, app, timeout: int = MOVE_MS) -> float:
     """Choose the first card of the hand, press the highlighted move, and wait for the app's redraw; returns the
     seconds from the press to the redraw (the bots' turns included)."""
-    app.locator("button.gw-cardbtn").first.click()
+    choose_first_card(app, timeout)
     move = app.locator("button.gw-primary[data-gw=move]").first
     move.wait_for(timeout=timeout)
-    before = app.inner_html()
+    before = said(app)
     start = time.perf_counter()
-    move.click()
-    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                           timeout=timeout)
+    move.click(timeout=timeout)
+    wait_until_said(page, app, before, timeout)
     return time.perf_counter() - start
 
 
@@ -39,12 +67,14 @@ def answer_drill_item(page, drill, word: str = "seyth", timeout: int = 10_000) -
         drill.locator("button[data-gw=choose]").first.click()
     elif drill.locator("button[data-gw=tile]").count():
         for _ in range(drill.locator("button[data-gw=tile]").count()):
-            drill.locator("button[data-gw=tile]:not([disabled])").first.click()
-            page.wait_for_timeout(100)
+            tile = drill.locator("button[data-gw=tile]:not([disabled])").first
+            value = tile.get_attribute("data-value")
+            tile.click()
+            drill.locator(f'button[data-gw=tile][data-value="{value}"][disabled]').wait_for(timeout=timeout)
         drill.locator("button[data-gw=answer]").click()
     else:
         for i in range(drill.locator("button[data-gw=pick][data-value^=k]").count()):
             drill.locator(f"button[data-value=k{i}]").click()
             drill.locator("button[data-gw=pick][data-value^=e]:not([disabled])").first.click()
-            page.wait_for_timeout(100)
+            drill.locator(f"button[data-value=k{i}][disabled]").wait_for(timeout=timeout)
     drill.locator("[data-testid=feedback]").wait_for(timeout=timeout)

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.clicking import choose_first_card, click_a_move, said, wait_until_said
 from tests.browser.conftest import assert_no_output_left_broken, record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, NOTEBOOKS, open_notebook
 
@@ -56,9 +57,9 @@ def test_a_pig_race_is_played_to_the_end_touching_the_nose_in_time(page, voila_u
         try:
             nose = app.locator("button[data-gw=move][data-value=nose]")
             if nose.count() and not app.locator("[data-testid=clock]").count():
-                before = app.inner_html()
+                before = said(app)
                 nose.first.click(timeout=2_000)  # four of a kind: the learner signals (passing it is refused)
-                changed(page, app, before)
+                wait_until_said(page, app, before, 10_000)
                 continue
             if app.locator("[data-testid=clock]").count():
                 nose.first.click(timeout=2_000)
@@ -71,14 +72,13 @@ def test_a_pig_race_is_played_to_the_end_touching_the_nose_in_time(page, voila_u
                 pig = next(line for line in lines[mine[0]:] if "is the last to touch their nose" in line)
                 assert not pig.startswith(me), lines  # this race's pig is someone slower
                 continue
-            card = app.locator("button.gw-cardbtn")
-            if not card.count():
-                page.wait_for_timeout(50)
+            if not app.locator("button.gw-cardbtn").count():  # no hand to play from yet: wait for the next redraw
+                changed(page, view_of(app), view_of(app).inner_html())
                 continue
-            before = app.inner_html()
-            card.first.click(timeout=2_000)
+            before = said(app)
+            choose_first_card(app, 2_000)
             app.locator("button.gw-primary[data-gw=move][data-value^=pass]").first.click(timeout=2_000)
-            changed(page, app, before)
+            wait_until_said(page, app, before, 10_000)
         except PlaywrightTimeout:  # the race clock redrew the app between two looks: look again
             continue
     assert races >= 1, "the learner raced at least once, with the clock running, to the race's end"
@@ -106,11 +106,7 @@ def test_the_newest_move_is_always_in_view_in_what_just_happened(page, voila_url
     for _ in range(6):
         if app.locator("[data-testid=game-over]").count():
             break
-        before = app.inner_html()
-        app.locator("button.gw-cardbtn").first.click()
-        app.locator("button.gw-primary[data-gw=move]").first.click()
-        changed(page, app, before)
-        page.wait_for_timeout(100)
+        click_a_move(page, app)  # the log scrolls to its newest line as the redraw is drawn
         seen = page.evaluate("""el => { const box = el.querySelector('[data-gw-scroll=recent]');
             const last = box.lastElementChild; if (!last) return true;
             const b = box.getBoundingClientRect(), l = last.getBoundingClientRect();
@@ -154,10 +150,10 @@ def test_asking_in_cornish_a_refusal_shows_by_the_box_and_a_good_question_clears
                                            "return [r.top, r.bottom, innerHeight]; }")
     assert top >= 0 and bottom <= height + 2, "the refusal is scrolled into view"
     word = name.inner_text().split("say “")[1].split("”")[0]
-    before = app.inner_html()
+    before = said(app)
     app.locator("input[data-gw-input=said]").fill(f"{other}, eus {word} genes?")
     app.locator("button[data-gw=say]").click()
-    changed(page, app, before)
+    wait_until_said(page, app, before, 10_000)
     app.locator("[data-testid=recent] .gw-speaker").first.wait_for(timeout=10_000)
     assert app.locator("[data-testid=refused]").count() == 0, "a good question clears the refusal"
     assert focused(page)["key"] == "said", "after Ask the focus is back in the box for the next question"
@@ -196,10 +192,10 @@ def test_a_turn_by_keyboard_only_in_a_few_presses(page, voila_url):
         # and maybe in a second redraw: Tab before they are there would pass them by, as no learner who sees
         # the screen would)
         view.locator("button[data-gw=move]").first.wait_for(timeout=10_000)
-        chosen = view.inner_html()
+        chosen = said(app)
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")
-        changed(page, view, chosen)
+        wait_until_said(page, app, chosen, 10_000)
         assert len(presses) <= 8
         # The move and the bots' replies may redraw several times on a busy machine: once they are drawn, the
         # focus is on the hand again (never left on the page).
@@ -289,10 +285,7 @@ def test_the_log_is_announced_through_one_live_region(page, voila_url):
     app.locator("button[data-gw=hint]").click()
     page.wait_for_function("el => el.textContent.includes('Hint')", arg=region, timeout=10_000)
     assert app.locator("[aria-live]").element_handle() == region or page.evaluate("el => el.isConnected", region)
-    before = app.inner_html()
-    app.locator("button.gw-cardbtn").first.click()
-    app.locator("button.gw-primary[data-gw=move]").first.click()
-    changed(page, app, before)
+    click_a_move(page, app, 10_000)
     page.wait_for_function("el => el.isConnected && el.textContent.includes('asks')", arg=region, timeout=10_000)
     assert page.problems == []
 

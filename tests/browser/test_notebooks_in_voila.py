@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.clicking import play_to_the_end
+from tests.browser.clicking import choose_first_card, play_to_the_end
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_play_app_works_in_jupyterlab(page, lab_url):
     page.get_by_text("Run All Cells", exact=True).click()
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
-    app.locator("button.gw-cardbtn").first.click()
+    choose_first_card(app)
     app.locator("button.gw-primary[data-gw=move]").first.click()
     page.wait_for_selector("[data-testid=recent] .gw-said", timeout=20_000)
     assert page.problems == []

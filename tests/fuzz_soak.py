@@ -165,7 +165,8 @@ def start_deal(draw: Draw) -> None:
                  for _ in range(draw.randrange(4))} for _ in range(draw.randrange(3))]
 
     deal: dict[str, Any] = {"hands": [list(h) for h in hands]}
-    for field in draw.sample(("hands", "hands.seat", "hands.card", "bogus") + DEAL_FIELDS[slug], 2):
+    fields = ("hands", "hands.seat", "hands.card", "bogus") + DEAL_FIELDS[slug]
+    for field in draw.sample(fields, 1 if draw.random() < 0.7 else 2):  # one field spoiled, sometimes two
         if field == "hands.seat" and isinstance(deal["hands"], list) and deal["hands"]:
             deal["hands"][draw.randrange(len(deal["hands"]))] = spoiled()
         elif field == "hands.card" and isinstance(deal["hands"], list) and deal["hands"] \

@@ -216,8 +216,8 @@ def test_start_with_malformed_deals(slug, data):
         if field == "hands.seat" and isinstance(deal["hands"], list) and deal["hands"]:
             seat = data.draw(st.integers(0, len(deal["hands"]) - 1), label="seat")
             deal["hands"][seat] = data.draw(spoiled(codes), label="hand")
-        elif field == "hands.card" and isinstance(deal["hands"], list) and isinstance(deal["hands"][0], list) \
-                and deal["hands"][0]:
+        elif field == "hands.card" and isinstance(deal["hands"], list) and deal["hands"] \
+                and isinstance(deal["hands"][0], list) and deal["hands"][0]:
             deal["hands"][0][0] = data.draw(st.one_of(JUNK, st.sampled_from(OTHER_CARDS)), label="card")
         else:
             deal[field] = data.draw(spoiled(codes), label=field)

@@ -13,9 +13,11 @@ and replays), which lets ``tests/fuzz_soak.py`` draw many more of the same outsi
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import random
+import shutil
 import tempfile
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -276,7 +278,9 @@ def store_entry_points() -> list[tuple[str, Callable[[random.Random], Any]]]:
         def one(draw: random.Random) -> Any:
             global _soak_class
             if _soak_class is None:
-                _soak_class = Class(Path(tempfile.mkdtemp(prefix="gwari-fuzz-store-")))
+                root = tempfile.mkdtemp(prefix="gwari-fuzz-store-")
+                atexit.register(shutil.rmtree, root, ignore_errors=True)
+                _soak_class = Class(Path(root))
             return run(_soak_class, draw)
         return one
 

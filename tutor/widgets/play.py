@@ -32,7 +32,8 @@ from tutor.lessons import load_lesson
 from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
 from tutor.widgets.options import read_options
-from tutor.widgets.play_page import LOG_LINES, UNDO_RULE, PlayPage  # noqa: F401  (the page's wording, named here too)
+from tutor.widgets.play_page import PlayPage
+
 
 @dataclass
 class UndoPoint:

@@ -341,7 +341,7 @@ class Game:
                 check_plain(deal, "deal")
             except ValueError as exc:
                 raise IllegalMove(f"{self.rule_prefix}.deal", str(exc)) from None
-        names = check_names(self.default_names[:players] if names is None else names, players)
+        names = self.default_names[:players] if names is None else check_names(names, players)
         if len(names) != players:
             raise IllegalMove(f"{self.rule_prefix}.players",
                               f"names: {players} players need {players} names, not {len(names)}.")
@@ -353,8 +353,8 @@ class Game:
         rules = self.make_rules(**options)
         if deal is None and seed is None:
             seed = 0
-        setup = Record(self.slug, players, seed if deal is None else None, deal, names, dealer,
-                       dict(options))
+        setup = Record.checked(self.slug, players, seed if deal is None else None, deal, names, dealer,
+                               dict(options))
         return self._start(setup=setup, rules=rules)
 
     def make_rules(self, **options: Any) -> Any:

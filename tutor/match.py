@@ -105,7 +105,11 @@ class ScoreSheet:
     def after(self, scores: Sequence[int]) -> "ScoreSheet":
         """The sheet with one more deal's scores."""
         row = _scores(scores, "scores", len(self.columns))
-        return ScoreSheet(self.columns, self.rule, self.rows + (row,))
+        sheet = object.__new__(ScoreSheet)  # the earlier rows are checked already: only the new one is
+        object.__setattr__(sheet, "columns", self.columns)
+        object.__setattr__(sheet, "rule", self.rule)
+        object.__setattr__(sheet, "rows", self.rows + (row,))
+        return sheet
 
     @property
     def is_over(self) -> bool:

@@ -91,6 +91,16 @@ class Record:
         return game.start(players=self.players, seed=self.seed, deal=self.deal,
                           names=self.names, dealer=self.dealer, **self.options)
 
+    @classmethod
+    def checked(cls, game: str, players: int, seed: int | None, deal: Mapping[str, Any] | None,
+                names: tuple[str, ...], dealer: int, options: dict[str, Any]) -> "Record":
+        """A set-up record from fields its caller has checked already (``Game.start`` checks every one), made
+        without checking them twice."""
+        record = object.__new__(cls)
+        record.__dict__.update(game=game, players=players, seed=seed, deal=deal, names=names, dealer=dealer,
+                               options=options, actions=())
+        return record
+
     def with_action(self, action: Any) -> "Record":
         """A copy with one more action (the fields are already checked, so the copy is not checked again)."""
         copy = object.__new__(Record)

@@ -337,6 +337,13 @@ ENTRY_POINTS: list[tuple[str, Callable[[Draw], Any]]] = [
     ("helpers", helpers),
 ]
 
+# The deal codes (typed in the play app and on the teacher's page) and the class's store (names, paths, imports,
+# the records apps write, the class key): their fuzz tests hand the same runs over.
+from tests.test_deal_code import deal_code_entry_points  # noqa: E402
+from tests.test_fuzz_store import store_entry_points  # noqa: E402
+
+ENTRY_POINTS += deal_code_entry_points() + store_entry_points()
+
 # ---------------------------------------------------------------- the run
 
 

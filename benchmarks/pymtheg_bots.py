@@ -17,8 +17,7 @@ import time
 from bot_harness import play_pairing, random_move, share_won, table, timing_line, with_choice
 from machine import describe
 from tutor.games import get_game
-from tutor.games.pymtheg_bot import heuristic
-from tutor.games.pymtheg_search import search_choice
+from tutor.games.pymtheg.bot import heuristic, search
 
 GAME = get_game("pymtheg")
 
@@ -38,10 +37,10 @@ def decision_times(deals: int, budget: float) -> list[float]:
     def card_play(state) -> bool:
         return state.phase in ("play", "burn") and with_choice(state)
 
-    def search(state, rng):
-        return search_choice(state, rng, budget=budget) if card_play(state) else heuristic(state, rng)
+    def searched(state, rng):
+        return search(state, rng, budget=budget)
 
-    return play_pairing(lambda d: GAME.start(seed=10_000 + d, rounds=1), search, heuristic, deals,
+    return play_pairing(lambda d: GAME.start(seed=10_000 + d, rounds=1), searched, heuristic, deals,
                         lambda s, d: s.current_player % 2 == 0, timed=card_play)[1]
 
 
@@ -53,8 +52,8 @@ def main() -> None:
     parser.add_argument("--timing-deals", type=int, default=10, help="deals for the decision-time figures")
     args = parser.parse_args()
 
-    def search(state, rng):
-        return search_choice(state, rng, budget=args.budget)
+    def searched(state, rng):
+        return search(state, rng, budget=args.budget)
 
     print(describe())
     print()
@@ -62,7 +61,7 @@ def main() -> None:
                  "its points/deal", "theirs"]))
     for name, test, field_name, field in (("rule-based", heuristic, "random", random_move),
                                           ("rule-based", heuristic, "rule-based", heuristic),
-                                          (f"search ({args.budget * 1000:.0f} ms)", search, "rule-based", heuristic)):
+                                          (f"search ({args.budget * 1000:.0f} ms)", searched, "rule-based", heuristic)):
         start = time.perf_counter()
         share, mine, theirs = pairing(test, field, args.deals)
         print(f"| {name} | {field_name} | {args.deals} | {share:.1%} | {mine:+.1f} | {theirs:+.1f} |"

@@ -1,13 +1,15 @@
 """The trick-taking core on hand-worked positions: what may be played, who wins, sides and the record."""
 
 import random
+from typing import NamedTuple
 
 import pytest
 
 from tutor.cards import Card, Suit, parse_cards
-from tutor.tricks import (MUST_FOLLOW, NOT_HELD, UNDER_TRUMP, Trick, led_suit, legal_plays, play_problem, pool,
-                          seat_sides, seats_between, seats_from, shown_void, side_members, to_play, trick_winner,
-                          view_of, winning_index)
+from tutor.mechanics import Play
+from tutor.tricks import (MUST_FOLLOW, NOT_HELD, UNDER_TRUMP, Trick, TrickTurn, Where, led_suit, legal_plays,
+                          play_problem, pool, quick_lay, quick_take, seat_sides, seats_between, seats_from, shown_void,
+                          side_members, to_play, trick_winner, view_of, winning_index, without)
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -215,3 +217,145 @@ def test_the_element_deck_through_the_same_core():
     assert winning_index(plays, trumps=Element.WATER, **read) == 1
     assert winning_index(plays, **read) == 0  # no trumps: the Water 12 is just a discard
     assert play_problem(els("Wa9")[0], els("F2 Wa9 E5"), plays, trumps=Element.WATER, **read) == UNDER_TRUMP
+
+
+# ---------------------------------------------------------------- the trick move shared by the trick games
+
+
+class Position(NamedTuple):
+    """A trick game's position with the fields the shared trick move reads (Burn's and Pymtheg's have more)."""
+
+    names: tuple
+    hands: tuple
+    won: tuple
+    plays: tuple
+    leader: int
+    tricks: tuple
+    dealer: int
+    deal_no: int
+    sheet: object
+    current: int
+    events: tuple = ()
+
+
+class Move(TrickTurn):
+    """The smallest game move on the shared core: lay a card; the last card of a trick is taken by its winner."""
+
+    prefix = "test"
+
+    def play(self, card):
+        self.say("card", f"{card}")
+        if self.lay(card) < len(self.hands):
+            return self.build((self.leader + len(self.plays)) % len(self.hands))
+        seat = self.take(winning_index(self.plays))
+        return self.build(seat)
+
+    def build(self, current):
+        s = self.s
+        return Position(s.names, self.hands, self.won, self.plays, self.leader, self.tricks, s.dealer, s.deal_no,
+                        s.sheet, current, tuple(self.events))
+
+
+def position(hands, plays="", leader=0, current=None, won=None):
+    hands = tuple(tuple(parse_cards(h)) for h in hands)
+    laid = trick(plays, leader, len(hands))
+    current = (leader + len(laid)) % len(hands) if current is None else current
+    return Position(("A", "B", "C"), hands, won or ((),) * len(hands), laid, leader, (), 2, 0, None, current)
+
+
+def test_without_takes_one_card_out_of_one_hand():
+    hands = (tuple(parse_cards("2H 3H 4H")), tuple(parse_cards("5S")))
+    assert without(hands, 0, Card.parse("3H")) == (tuple(parse_cards("2H 4H")), tuple(parse_cards("5S")))
+    assert without(hands, 1, Card.parse("5S"))[1] == ()
+    with pytest.raises(ValueError):
+        without(hands, 1, Card.parse("2H"))
+
+
+def test_the_trick_move_lays_cards_and_gives_the_trick_to_its_winner():
+    state = position(["2H 9S", "KH 3C", "5H 4C"])
+    after = Move(state).play(Card.parse("2H"))
+    assert after.hands[0] == (Card.parse("9S"),) and after.plays == ((0, Card.parse("2H")),) and after.current == 1
+    assert after.events[0].rule == "test.card"
+    after = Move(Move(after).play(Card.parse("KH"))).play(Card.parse("5H"))
+    assert after.plays == () and after.leader == after.current == 1
+    assert after.won[1] == tuple(parse_cards("2H KH 5H")) and after.won[0] == after.won[2] == ()
+    assert after.tricks == (Trick(0, trick("2H KH 5H"), 1),)
+    assert after.hands == (tuple(parse_cards("9S")), tuple(parse_cards("3C")), tuple(parse_cards("4C")))
+
+
+def test_the_one_step_moves_build_what_the_trick_move_builds():
+    """``quick_lay`` and ``quick_take`` (the hot path) make the same position as the trick move, the events aside."""
+    at = Where.of(Position)
+    assert at == Where(1, 2, 3, 4, 5, 9, 10)
+    state = position(["2H 9S", "KH 3C", "5H 4C"], plays="2H KH", leader=0, won=((), tuple(parse_cards("7D")), ()))
+    state = state._replace(hands=(tuple(parse_cards("9S")), tuple(parse_cards("3C")), tuple(parse_cards("5H 4C"))))
+    event = object()
+    first = position(["2H 9S", "KH 3C", "5H 4C"])
+    laid = quick_lay(first, Card.parse("2H"), event, at)
+    assert laid == Move(first).play(Card.parse("2H"))._replace(events=(event,)) and type(laid) is Position
+    card = Card.parse("5H")
+    plays = state.plays + ((2, card),)
+    fields = quick_take(state, plays, plays[winning_index(plays)][0], at)
+    fields[at.events] = (event,)
+    assert Position(*fields) == Move(state).play(card)._replace(events=(event,))
+    assert fields[at.won][1] == tuple(parse_cards("7D 2H KH 5H")) and fields[at.current] == 1
+
+
+# ---------------------------------------------------------------- the shared search: guessing hidden hands
+
+
+def test_hidden_hands_are_guessed_from_the_unseen_cards_respecting_shown_voids():
+    """Seat 1 showed it has no hearts (it discarded on a heart lead): no guess gives it one; every unseen card
+    goes to someone, each hand keeps its size, and the mover's own hand is its own."""
+    from tutor.search import Hidden
+
+    pack = parse_cards("2H 3H 4H 5H 6H 2S 3S 4S 5S 6S 2C 3C")
+    hands = (tuple(parse_cards("2H 2S")), tuple(parse_cards("3S 4S")), tuple(parse_cards("3H 4H")))
+    done = Trick(0, trick("5H 5S 6H"), 2)
+    state = position(["2H 2S", "3S 4S", "3H 4H"])._replace(hands=hands, tricks=(done,), won=((), (), done.cards),
+                                                           current=0, leader=2)
+    hidden = Hidden(state, pack)
+    assert set(hidden.unseen) == set(parse_cards("3H 4H 6S 2C 3C 3S 4S")) and hidden.sizes == [2, 2, 2]
+    assert hidden.voids[1] == frozenset({H})
+    rng = random.Random(4)
+    for _ in range(200):
+        guess = hidden.guess(rng)
+        assert guess[0] == list(hands[0]) and [len(h) for h in guess] == [2, 2, 2]
+        assert not any(c.suit is H for c in guess[1])
+        assert set(guess[1] + guess[2]) <= set(hidden.unseen) and len(set(guess[1] + guess[2])) == 4
+
+
+def test_voids_that_cannot_all_be_met_still_give_a_whole_guess():
+    from tutor.search import Hidden
+
+    state = position(["2S", "3H", "4H"])._replace(current=0)
+    hidden = Hidden(state, parse_cards("2S 3H 4H"))
+    hidden.voids = (frozenset(), frozenset({H}), frozenset({H}))  # only hearts are unseen
+    guess = hidden.guess(random.Random(1))
+    assert sorted(guess[1] + guess[2]) == sorted(parse_cards("3H 4H")) and guess[0] == [Card.parse("2S")]
+
+
+def test_best_of_keeps_the_move_with_the_best_mean_outcome():
+    from tutor.search import best_of
+
+    worlds = iter(range(1000))
+    outcomes = {"low": lambda w: 1.0, "high": lambda w: 2.0 + (w % 2), "bad": lambda w: -5.0}
+    best, mean, guesses = best_of(["low", "high", "bad"], lambda: next(worlds), lambda w, a: outcomes[a](w),
+                                  budget=0.0, least=4)
+    assert (best, mean, guesses) == ("high", 2.5, 4)
+    best, _, _ = best_of(["a", "b"], lambda: None, lambda w, a: 1.0, budget=0.0, least=1)
+    assert best == "a"  # of equals, the first
+
+
+def test_a_game_searches_by_giving_its_play_out():
+    """``Hidden.best``: every card is played out in the same guessed deals, and the best on average is kept."""
+    from tutor.search import Hidden
+
+    class Deal(Hidden):
+        def play_out(self, hands, card, rng):
+            return int(card.rank) + (hands[1][0] == Card.parse("3H"))  # the higher the better, in any guess
+
+    state = position(["2S 9S", "3H", "4H"])._replace(current=0)
+    legal = [Play(c) for c in state.hands[0]]
+    best, mean, deals = Deal(state, parse_cards("2S 9S 3H 4H")).best(legal, random.Random(2), budget=0.0, least=6)
+    assert best == Play(Card.parse("9S")) and deals == 6 and 9 <= mean <= 10

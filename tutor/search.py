@@ -47,12 +47,26 @@ def best_of(legal: Sequence[Any], guess: Callable[[], Any], play_out: Callable[[
     return best, means[best], guesses
 
 
+ONLY_CARD = "It is the only card you may play."
+
+
+def card_search(legal: Sequence[Any], deal: Callable[[], "Hidden"], rng: random.Random,
+                words: Callable[[Any, float, int], str], *, budget: float, least: int) -> tuple[Any, str]:
+    """A trick game's searched card play, and why: the only one of ``legal``, or the one whose guessed deals went
+    best (``deal().best``; the deal is read only when there is a choice), with ``words(best, mean, deals)``."""
+    if len(legal) == 1:
+        return legal[0], ONLY_CARD
+    best, mean, deals = deal().best(legal, rng, budget=budget, least=least)
+    return best, words(best, mean, deals)
+
+
 class Hidden:
     """What the player to move in a trick game knows of the deal, for guessing the hands it cannot see: its own
     hand, the cards it has not seen, how many cards each seat holds, and the suits each seat has shown it lacks.
 
     ``state`` has the trick core's fields (``current``, ``hands``, ``won``, ``plays``, ``leader``, ``tricks``);
-    ``pack`` is every card of the deal; ``suit`` reads a card's suit (the element deck's: its element).
+    ``pack`` is every card of the deal; ``suit`` reads a card's suit (the element deck's: its element).  A game
+    subclasses it with ``play_out``, and ``best`` searches.
     """
 
     def __init__(self, state: Any, pack: Sequence[Any], *, suit: Reader = SUIT) -> None:
@@ -92,3 +106,14 @@ class Hidden:
             hands[seat], rest = rest[:sizes[seat]], rest[sizes[seat]:]
         hands[self.me] = list(self.state.hands[self.me])
         return hands
+
+    def play_out(self, hands: list[list], card: Any, rng: random.Random) -> float:
+        """The game's: play ``card`` in the guessed ``hands`` and the deal to its end with a quick policy; how well
+        it went for the mover's side (higher is better)."""
+        raise NotImplementedError
+
+    def best(self, legal: Sequence[Any], rng: random.Random, *, budget: float, least: int) -> tuple[Any, float, int]:
+        """The card play among ``legal`` (moves with a ``card``) whose guessed deals, played out, went best
+        (``best_of``): the move, its mean outcome, and how many deals were guessed."""
+        return best_of(legal, lambda: self.guess(rng), lambda hands, a: self.play_out(hands, a.card, rng),
+                       budget=budget, least=least)

@@ -13,14 +13,19 @@ A game tells the core how to read its cards with ``suit`` and ``value`` (French
 cards by default: ``card.suit``, ``card.rank``; the element deck passes its
 element and number).  Legal plays are generated directly, never by trying every
 card against a checker.
+
+The move itself is shared too: ``TrickTurn`` lays a card and gives a complete
+trick to its winner (a game's ``Turn`` adds its own words and rules), and
+``quick_lay``/``quick_take`` build the next position in one step for the most
+common cards.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Callable, Hashable, NamedTuple, Sequence, TypeVar
 
-from tutor.engine import TrickView, Turn
+from tutor.engine import Event, TrickView, Turn
 
 C = TypeVar("C")
 Reader = Callable[[Any], Any]
@@ -248,12 +253,17 @@ def quick_lay(state: Any, card: Any, event: Any, at: Where) -> Any:
     built in one step from the old position's fields, the others unchanged.
 
     Most cards played are such cards, so this is the hot path of the trick games (no ``TrickTurn`` is made)."""
+    at_hands, _won, at_plays, _leader, _tricks, at_current, at_events = at
     me = state.current
     out = list(state)
-    out[at.hands] = without(state.hands, me, card)
-    out[at.plays] = plays = state.plays + ((me, card),)
-    out[at.current] = (state.leader + len(plays)) % len(state.hands)
-    out[at.events] = (event,)
+    hands = list(state.hands)  # ``without``, written out: this runs for most cards played
+    hand = hands[me]
+    i = hand.index(card)
+    hands[me] = hand[:i] + hand[i + 1:]
+    out[at_hands] = tuple(hands)
+    out[at_plays] = plays = state.plays + ((me, card),)
+    out[at_current] = (state.leader + len(plays)) % len(hands)
+    out[at_events] = (event,)
     return _new_tuple(type(state), out)
 
 
@@ -261,19 +271,25 @@ def quick_take(state: Any, plays: tuple[tuple[int, Any], ...], seat: int, at: Wh
     """The fields of the position after the player to move lays the last card of ``plays`` (the whole trick) and
     ``seat`` takes the trick, to lead the next (one that is not the deal's last): a list, for the game to set the
     events (and any field of its own) and build with ``tuple.__new__`` (``TrickTurn.take`` in one step)."""
+    at_hands, at_won, at_plays, at_leader, at_tricks, at_current, _events = at
     me, card = plays[-1]
     out = list(state)
-    out[at.hands] = without(state.hands, me, card)
+    hands = list(state.hands)  # ``without``, written out
+    hand = hands[me]
+    i = hand.index(card)
+    hands[me] = hand[:i] + hand[i + 1:]
+    out[at_hands] = tuple(hands)
     won = list(state.won)
-    won[seat] = won[seat] + tuple(c for _seat, c in plays)
-    out[at.won] = tuple(won)
-    out[at.plays] = ()
-    out[at.leader] = out[at.current] = seat
-    out[at.tricks] = state.tricks + (Trick(state.leader, plays, seat),)
+    won[seat] = won[seat] + tuple(map(_card_of, plays))
+    out[at_won] = tuple(won)
+    out[at_plays] = ()
+    out[at_leader] = out[at_current] = seat
+    out[at_tricks] = state.tricks + (Trick(state.leader, plays, seat),)
     return out
 
 
 _new_tuple = tuple.__new__
+_card_of = itemgetter(1)  # the card of a (seat, card) play
 
 
 class TrickTurn(Turn):
@@ -310,11 +326,62 @@ class TrickTurn(Turn):
         plays = self.plays
         seat = plays[index][0]
         won = list(self.won)
-        won[seat] = won[seat] + tuple(card for _seat, card in plays)
+        won[seat] = won[seat] + tuple(map(_card_of, plays))
         self.won = tuple(won)
         self.tricks = self.tricks + (Trick(self.leader, plays, seat),)
         self.plays, self.leader = (), seat
         return seat
+
+
+class TrickPosition:
+    """What a trick game's position (Burn's, Pymtheg's) shares beyond its fields: every card of the deal, and the
+    trick the table shows.  A mixin for a named tuple with the fields ``TrickTurn`` reads."""
+
+    __slots__ = ()
+
+    def cards(self) -> list[Any]:
+        """Every card of the deal: hands, the trick on the table and the cards taken."""
+        return ([c for h in self.hands for c in h] + [c for _, c in self.plays]  # type: ignore[attr-defined]
+                + [c for w in self.won for c in w])  # type: ignore[attr-defined]
+
+    def shown_trick(self, suit: Reader = SUIT) -> tuple[Trick, str]:
+        """The trick the table shows, the one on it or else the last one taken, and its words: "Pol took the
+        trick", "Jory led Fire" ("" before the first lead; ``suit`` reads a card's suit, which has ``english``)."""
+        plays, tricks, names = self.plays, self.tricks, self.names  # type: ignore[attr-defined]
+        shown = Trick(self.leader, plays) if plays or not tricks else tricks[-1]  # type: ignore[attr-defined]
+        if not shown.plays:
+            return shown, ""
+        if shown.winner is not None:
+            return shown, f"{names[shown.winner]} took the trick"
+        return shown, f"{names[shown.leader]} led {suit(shown.plays[0][1]).english}"
+
+
+class TrickWords(NamedTuple):
+    """The words of the card plays the trick games share, under a game's own rule ids (``TrickWords.of(prefix)``):
+    the lead to the first trick by the dealer's left, a later lead by the last trick's winner, a follow.
+
+    Events are made directly (not through ``Turn.say``): these run for most cards played."""
+
+    lead: str
+    winner_leads: str
+    follow: str
+
+    @classmethod
+    def of(cls, prefix: str) -> "TrickWords":
+        """The rule ids ``<prefix>.lead``, ``<prefix>.winner-leads`` and ``<prefix>.follow``."""
+        return cls(f"{prefix}.lead", f"{prefix}.winner-leads", f"{prefix}.follow")
+
+    def led(self, name: str, seat: int, card: Any, first: bool) -> Event:
+        """``name`` (at ``seat``) leads ``card``: to the ``first`` trick, on the dealer's left, or as last trick's
+        winner."""
+        if first:
+            return Event(self.lead, f"{name}, on the dealer's left, leads the {card.english} to the first trick.",
+                         "", "", seat)
+        return Event(self.winner_leads, f"{name}, who took the last trick, leads the {card.english}.", "", "", seat)
+
+    def followed(self, name: str, seat: int, card: Any) -> Event:
+        """``name`` (at ``seat``) follows the suit led with ``card``."""
+        return Event(self.follow, f"{name} follows with the {card.english}.", "", "", seat)
 
 
 def view_of(trick: Trick, trumps: str = "") -> TrickView:

@@ -1,7 +1,6 @@
 """Pymtheg: one scenario per rule id, from explicit deals, plus the score table, the worked examples and the bot."""
 
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -10,12 +9,13 @@ from tutor.bots import make_bot
 from tutor.cards import Element, ElementCard
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
-from tutor.games.pymtheg import BIDS, DOUBLE, MAX_DEALS, PASS, REDOUBLE, STAKES, STOP, Bid, NameTrump, Play, parse_action
-from tutor.games.pymtheg_bot import best_trump, heuristic, ry_danger, tricks_with
-from tutor.games.pymtheg_scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, PRINTED_GAM, TABLE_SLIPS, Contract,
+from tutor.games.pymtheg import (BIDS, DOUBLE, MAX_DEALS, PASS, REDOUBLE, STAKES, STOP, Bid, Call, NameTrump, Play,
+                                 Stake, parse_action)
+from tutor.games.pymtheg.bot import best_trump, heuristic, ry_danger, search, tricks_with
+from tutor.games.pymtheg.scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, PRINTED_GAM, TABLE_SLIPS, Contract,
                                          bid_rank, burn_scores, gam_base, most_lost, most_won, pattern_base,
                                          revoke_score, score_contract, score_gam, score_lon, score_ry)
-from tutor.games.pymtheg_turn import deal_by_fives, gathered, partly_reshuffled, shuffled_pack
+from tutor.games.pymtheg.deal import deal_by_fives, gathered, partly_reshuffled, shuffled_pack
 
 from .scenario import play, rules_of
 
@@ -139,6 +139,33 @@ def test_pymtheg_deal_rejects_malformed_deals_naming_the_field():
         with pytest.raises(IllegalMove) as info:
             start(deal)
         assert info.value.rule == "pymtheg.deal" and field in str(info.value), (deal, info.value)
+
+
+ONE_EACH = [["F1"], ["F2"], ["F3"], ["F4"]]
+
+
+@pytest.mark.parametrize("field, given", [
+    ("hands", 0), ("hands", None), ("hands", 4), ("hands", {"F1": 1}), ("hands", [0, 0, 0, 0]),
+    ("won", 0), ("won", 5), ("won", "F5"), ("won", {}), ("won", [0, [], [], []]), ("won", [None, [], [], []]),
+    ("tricks", 0), ("tricks", "0000"), ("tricks", {}), ("tricks", [0.0, 0, 0, 0]), ("tricks", [0, 0, 0, 16]),
+    ("scores", 0), ("scores", "10"), ("scores", [1.5, 0]), ("scores", [None, 0]), ("scores", [10 ** 9, 0]),
+    ("leader", "1"), ("leader", 1.0), ("leader", None), ("leader", True), ("leader", 4),
+    ("contract", 0), ("contract", ["gam"]), ("contract", {}), ("contract", ""),
+    ("declarer", "1"), ("declarer", 1.0), ("declarer", None), ("declarer", -1),
+    ("trump", 0), ("trump", ["F"]), ("trump", "Q"),
+    ("doubled", "1"), ("doubled", 1.0), ("doubled", True), ("doubled", 3),
+    ("over_ry", 0), ("over_ry", ["ry"]), ("over_ry", "gam"),
+])
+def test_pymtheg_deal_refuses_fields_of_the_wrong_kind_naming_them(field, given):
+    """A number, nothing or a mapping where a list belongs, a string that is no cards or no bid, a number out of
+    range: refused naming the field (never read as empty).  The deal starts after the auction, so every field
+    may be given."""
+    deal = {"hands": ONE_EACH, "contract": "gam", "declarer": 1, "trump": "F", "doubled": 0}
+    deal = {k: v for k, v in deal.items() if k != "trump" or field != "over_ry"}
+    deal[field] = given
+    with pytest.raises(IllegalMove) as info:
+        start(deal)
+    assert info.value.rule == "pymtheg.deal" and f"deal.{field}" in str(info.value), info.value
 
 
 # ---------------------------------------------------------------- tricks (Y2, Y13)
@@ -653,6 +680,73 @@ def test_bad_objects_are_refused_naming_a_rule():
             state.apply(junk)
 
 
+FORGED = [
+    (Call(5), "call.word"), (Call(None), "call.word"), (Call("maybe"), "call.word"), (Call(["pass"]), "call.word"),
+    (Play("F3"), "play.card"), (Play(3), "play.card"), (Play(2.0), "play.card"), (Play(None), "play.card"),
+    (Bid("3"), "bid.rank"), (Bid(2.0), "bid.rank"), (Bid(True), "bid.rank"), (Bid(None), "bid.rank"),
+    (Bid(0, 5), "bid.trump"), (Bid(0, True), "bid.trump"),
+    (Stake("double", "1"), "stake.seat"), (Stake("double", 1.0), "stake.seat"), (Stake("double", True), "stake.seat"),
+    (Stake(5), "stake.word"), (Stake("triple"), "stake.word"), (Stake(None, 1), "stake.word"),
+    (NameTrump(None), "nametrump.code"), (NameTrump(5), "nametrump.code"), (NameTrump(["F"]), "nametrump.code"),
+]
+STAGES = {  # a position at each stage of a deal, and its phase
+    "auction": (lambda: start(AUCTION), "auction"),
+    "window": (lambda: play(start(AUCTION), "bid gam", "pass", "pass", "pass"), "trump"),  # doubles open
+    "trump": (lambda: start(dict(TRICKS, trump=None)), "trump"),
+    "play": (lambda: start(TRICKS), "play"),
+    "burn": (lambda: play(start(AUCTION), "pass", "pass", "pass", "pass"), "burn"),
+    "over": (lambda: play(start(dict(GAM, scores=[10, 20]), rounds=1), *GAM_PLAY), "over"),
+}
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_forged_moves_are_refused_naming_the_field_and_change_nothing(stage):
+    """A call, bid, double, trump or card whose parts are of the wrong type, a move of another game, or not a move
+    at all: ``IllegalMove`` naming the part (under the rule for a malformed move) at every stage of a deal, and the
+    position stays as it was (no AttributeError from reading a part that is not there)."""
+    from tutor.cards import Card
+    from tutor.games.burn import Pit
+
+    fresh, phase = STAGES[stage]
+    state = fresh()
+    assert state.phase == phase
+    for action, field in FORGED:
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "pymtheg.follow" and field in info.value.reason, (action, info.value)
+    for action in (Play(Card.parse("3H")), Pit("minus"), "pass", "play F1", 5, None, object()):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "pymtheg.follow", (action, info.value)
+    assert state == fresh() and state.legal_actions() == fresh().legal_actions()
+
+
+def test_moves_of_the_right_kinds_but_no_such_value_are_refused_naming_the_field():
+    auction = start(AUCTION)
+    for bid, field in ((Bid(99), "bid.rank"), (Bid(-1), "bid.rank"), (Bid(0, "Q"), "bid.trump"),
+                       (Bid(4, "F"), "bid.trump")):
+        with pytest.raises(IllegalMove) as info:
+            auction.apply(bid)
+        assert info.value.rule == "pymtheg.bid" and field in info.value.reason
+    window = STAGES["window"][0]()
+    with pytest.raises(IllegalMove) as info:
+        window.apply(Stake("double", 7))
+    assert info.value.rule == "pymtheg.double" and "stake.seat" in info.value.reason
+    naming = STAGES["trump"][0]()
+    with pytest.raises(IllegalMove) as info:
+        naming.apply(NameTrump("Q"))
+    assert info.value.rule == "pymtheg.trump.name" and "nametrump.code" in info.value.reason
+
+
+def test_a_well_formed_move_made_elsewhere_is_taken_as_the_games_own():
+    state = start(AUCTION)
+    assert state.apply(Call("pass")) == state.apply(PASS)
+    assert state.apply(Bid(0)) == state.apply(BIDS[0, None])
+    window = STAGES["window"][0]()
+    assert window.apply(Stake("double", 1)) == window.apply(STAKES["double", 1])
+    assert start(TRICKS).apply(Play(card("Wi3"))) == play(start(TRICKS), "play Wi3")
+
+
 def test_view_hides_hands_and_shows_the_auction_and_scores():
     state = play(start(dict(GAM, scores=[10, 20])), "play Wi3")
     view = state.view(2)
@@ -773,45 +867,36 @@ def test_bot_plays_its_contract_way():
     assert action == Play(card("Wi1")) and "highest card that still loses" in why
 
 
-def test_strong_bots_play_whole_matches_fast():
+def test_strong_bots_play_whole_matches():
     rng = random.Random(1)
     state = GAME.start(seed=11)
-    times = []
     moves = Counter()
     while not state.is_over:
-        began = time.perf_counter()
         action, why = heuristic(state, rng)
-        times.append(time.perf_counter() - began)
         assert why
         moves[type(action).__name__] += 1
         state = state.apply(action)
-    assert sorted(times)[int(len(times) * 0.95)] < 0.005
     assert moves["Play"] > 0 and moves["Call"] > 0
 
 
-def test_search_bot_plays_a_legal_card_within_its_budget_and_says_why():
-    from tutor.games.pymtheg_search import search_choice
-
+def test_search_bot_plays_a_legal_card_and_says_why():
     rng = random.Random(2)
     state = play(start(TRICKS), "play Wi3", "play Wi12")
-    began = time.perf_counter()
-    action, why = search_choice(state, rng, budget=0.02)
-    assert action in state.legal_actions() and "ways" in why and time.perf_counter() - began < 0.5
+    action, why = search(state, rng, budget=0.02)
+    assert action in state.legal_actions() and "ways" in why
     auction = start(AUCTION)
-    assert search_choice(auction, rng)[0] in auction.legal_actions()  # the auction is the rule-based bot's
+    assert search(auction, rng)[0] in auction.legal_actions()  # the auction is the rule-based bot's
     burn = play(start({"hands": [["F1", "E2"], ["F2", "Wa2"], ["F3", "E3"], ["F4", "E4"]]}),
                 "pass", "pass", "pass", "pass")
-    assert search_choice(burn, rng, budget=0.01)[0] in burn.legal_actions()
+    assert search(burn, rng, budget=0.01)[0] in burn.legal_actions()
     expert = make_bot("pymtheg", "expert", 1)
     assert expert.choose(state) in state.legal_actions()
 
 
 def test_search_bot_keeps_a_ry_bidder_out_of_tricks():
-    from tutor.games.pymtheg_search import search_choice
-
     deal = {"hands": [["Wi1", "E1", "E12"], ["Wi9", "E9", "E10"], ["Wi2", "E2", "E3"], ["Wi5", "E5", "E6"]],
             "contract": "ry", "declarer": 0, "doubled": 0, "tricks": [0, 4, 4, 4]}
     state = play(start(deal), "play Wi1", "play Wi9", "play Wi2", "play Wi5", "play E9", "play E2", "play E5")
     assert len(state.legal_actions()) == 2
-    action, _why = search_choice(state, random.Random(0), budget=0.02)
+    action, _why = search(state, random.Random(0), budget=0.02)
     assert action == Play(card("E1"))  # the Earth 12 would take the trick and lose the Ry

@@ -14,7 +14,7 @@ from tutor.games.burn.moves import PITS, Pit, Play
 from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, FIRE, PACK, WATER, element, value
 from tutor.games.burn.scoring import pit_choices, score_deal
 from tutor.games.burn.state import BurnState
-from tutor.search import Hidden, best_of
+from tutor.search import ONLY_CARD, Hidden, card_search
 from tutor.tricks import legal_plays, pool, winning_index
 
 PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
@@ -26,7 +26,7 @@ def heuristic(state: BurnState, rng: random.Random) -> tuple[Play | Pit, str]:
         return pit_choice(state)
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], "It is the only card you may play."
+        return legal[0], ONLY_CARD
     return Reader(state).choose(legal)
 
 
@@ -179,15 +179,13 @@ def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: 
     """
     if state.phase == "pit":
         return pit_choice(state)
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0], "It is the only card you may play."
-    game = _Deal(state)
-    best, mean, deals = best_of(legal, lambda: game.guess(rng), lambda hands, a: game.play_out(hands, a.card, rng),
-                                budget=budget, least=least)
-    return best, (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the "
-                  f"{best.card.english} did best: with it your side ended {abs(mean):.1f} points "
-                  f"{'ahead of' if mean >= 0 else 'behind'} the others on average.")
+    return card_search(state.legal_actions(), lambda: _Deal(state), rng, _search_words, budget=budget, least=least)
+
+
+def _search_words(best: Play, mean: float, deals: int) -> str:
+    return (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the {best.card.english} "
+            f"did best: with it your side ended {abs(mean):.1f} points {'ahead of' if mean >= 0 else 'behind'} the "
+            "others on average.")
 
 
 class _Deal(Hidden):

@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from tutor.cards import ELEMENT_CARDS, BadNotation, Element, ElementCard
+from tutor.cards import ELEMENT_CARDS, BadNotation, ElementCard
 from tutor.engine import IllegalMove
 from tutor.games.burn.rules import PACK, PREFIX, R_FOLLOW, R_PIT, element, value
 from tutor.games.burn.scoring import pit_choices
@@ -38,8 +38,9 @@ _PLAY_OF = PLAYS.__getitem__
 # formed, so ``apply`` need not check the types of its parts again.  (Identity, not equality: a forged
 # ``Play("F3")`` is no card, and a forged ``Pit(5)`` no choice.)
 READY_MADE = frozenset(map(id, (*PLAYS.values(), *PITS.values())))
-LOWEST = {e: ELEMENT_CARDS[e, 1] for e in Element}  # each element's lowest and highest card (hands sort by element)
-HIGHEST = {e: ELEMENT_CARDS[e, 15] for e in Element}
+# For each card, its element's lowest and highest card: a sorted hand holds an element's cards between them.
+# (Keyed by card, not by element: a card hashes as a number, an element through Python code.)
+SPAN = {card: (ELEMENT_CARDS[card.element, 1], ELEMENT_CARDS[card.element, 15]) for card in PACK}
 _PLAY_RE = re.compile(r"\s*play\s+(\S.*?)\s*", re.IGNORECASE | re.DOTALL)
 
 
@@ -64,10 +65,11 @@ def parse_action(text: Any) -> Play | Pit:
 # ---------------------------------------------------------------- what is legal
 
 
-def of_element(hand: tuple[ElementCard, ...], led: Element) -> tuple[ElementCard, ...]:
-    """The cards of element ``led`` in a sorted hand: one slice, as a hand sorts by element (the trick core's
+def of_element(hand: tuple[ElementCard, ...], card: ElementCard) -> tuple[ElementCard, ...]:
+    """The cards of ``card``'s element in a sorted hand: one slice, as a hand sorts by element (the trick core's
     ``legal_plays`` without trumps, found by bisection: this runs for every move)."""
-    return hand[bisect_left(hand, LOWEST[led]):bisect_right(hand, HIGHEST[led])]
+    low, high = SPAN[card]
+    return hand[bisect_left(hand, low):bisect_right(hand, high)]
 
 
 def legal_moves(state: BurnState) -> list[Play | Pit]:
@@ -77,15 +79,17 @@ def legal_moves(state: BurnState) -> list[Play | Pit]:
     if state.pit is not None:
         return [PITS[c] for c in pit_choices(state.sheet.totals, state.pit, state.pit_worth(), state.rules.target)]
     hand, plays = state.hands[state.current], state.plays
-    return list(map(_PLAY_OF, plays and of_element(hand, plays[0][1].element) or hand))
+    return list(map(_PLAY_OF, plays and of_element(hand, plays[0][1]) or hand))
 
 
 def check_play(state: BurnState, card: Any) -> None:
     """B2: refuse ``card`` unless the player to move holds it and it follows the element led where it can."""
     if type(card) is not ElementCard:
         raise IllegalMove(R_FOLLOW, f"play.card: {card!r} is not a card of the element deck.")
-    hand = state.hands[state.current]  # type: ignore[index]
-    if play_problem(card, hand, state.plays, suit=element, value=value) is None:
+    hand, plays = state.hands[state.current], state.plays  # type: ignore[index]
+    if card in hand and (not plays or card.element is plays[0][1].element):
+        return  # a lead, or a card of the element led: always allowed
+    if play_problem(card, hand, plays, suit=element, value=value) is None:
         return
     if card not in hand:
         raise IllegalMove(R_FOLLOW, f"You do not hold the {card.english}.")

@@ -8,12 +8,13 @@ from typing import Sequence
 from tutor.cards import ElementCard
 from tutor.engine import Event
 from tutor.games.burn.deal import deal_hands, deal_words
-from tutor.games.burn.rules import (FIRE, MAX_DEALS, PREFIX, R_DISCARD, R_FOLLOW, R_LEAD, R_TRICK, R_WINNER_LEADS,
-                                    WATER, element, value)
+from tutor.games.burn.rules import FIRE, MAX_DEALS, PREFIX, R_DISCARD, R_TRICK, WATER, element, value
 from tutor.games.burn.scoring import pit_row, pit_value, score_deal, signed
 from tutor.games.burn.state import BurnState
 from tutor.match import next_dealer
-from tutor.tricks import TrickTurn, pool, to_play, winning_index
+from tutor.tricks import TrickTurn, TrickWords, pool, to_play, winning_index
+
+WORDS = TrickWords.of(PREFIX)
 
 
 def card_event(s: BurnState, me: int, card: ElementCard) -> Event:
@@ -23,13 +24,10 @@ def card_event(s: BurnState, me: int, card: ElementCard) -> Event:
     name = s.names[me]
     plays = s.plays
     if not plays:
-        if s.tricks:
-            return Event(R_WINNER_LEADS, f"{name}, who took the last trick, leads the {card.english}.", "", "", me)
-        return Event(R_LEAD, f"{name}, on the dealer's left, leads the {card.english} to the first trick.", "", "",
-                     me)
+        return WORDS.led(name, me, card, not s.tricks)
     led = plays[0][1].element
     if card.element is led:
-        return Event(R_FOLLOW, f"{name} follows with the {card.english}.", "", "", me)
+        return WORDS.followed(name, me, card)
     return Event(R_DISCARD, f"{name} has no {led.english} and plays the {card.english}, which cannot win the "
                             "trick.", "", "", me)
 

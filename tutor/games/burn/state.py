@@ -12,7 +12,7 @@ from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, Pit, Play, check_pi
 from tutor.games.burn.rules import FIRE, PIT, PREFIX, R_END, R_FOLLOW, R_PIT, WATER, Rules, element, value
 from tutor.games.burn.scoring import SCORINGS, BurnScoring, pit_value, signed
 from tutor.match import ScoreSheet
-from tutor.tricks import Trick, Where, quick_lay, quick_take, side_members, view_of, winning_index
+from tutor.tricks import Trick, TrickPosition, Where, quick_lay, quick_take, side_members, view_of, winning_index
 
 
 class _Position(NamedTuple):
@@ -36,7 +36,7 @@ class _Position(NamedTuple):
     events: tuple[Event, ...] = ()
 
 
-class BurnState(_Position, SeatedState):
+class BurnState(_Position, TrickPosition, SeatedState):
     """A position of a game of Burn; immutable and hashable, ``apply`` returns the next one.
 
     ``plays`` is the trick on the table, ``tricks`` this deal's finished ones,
@@ -67,9 +67,7 @@ class BurnState(_Position, SeatedState):
         """The seats of each side (one seat each when everyone plays alone)."""
         return side_members(self.sides)
 
-    def legal_actions(self) -> list[Play | Pit]:
-        """The cards the player to move may play, or the pit choices open to the side (``moves.legal_moves``)."""
-        return legal_moves(self)
+    legal_actions = legal_moves  # the cards the player to move may play, or the side's pit choices (moves.py)
 
     def apply(self, action: Any) -> "BurnState":
         """The state after ``action``; an illegal one raises ``IllegalMove`` (naming its rule) and changes nothing."""
@@ -120,20 +118,11 @@ class BurnState(_Position, SeatedState):
             team = f"{self.sheet.columns[self.sides[seat]]} · " if self.rules.teams else ""
             seats.append(SeatView(self.names[seat], shown_to(player, seat, hand), (),
                                   f"{team}took {fire} Fire, {water} Water · total {signed(totals[self.sides[seat]])}"))
-        shown = Trick(self.leader, self.plays) if self.plays or not self.tricks else self.tricks[-1]
-        label = ""
-        if shown.plays:
-            label = (f"{self.names[shown.winner]} took the trick" if shown.winner is not None else
-                     f"{self.names[shown.leader]} led {shown.plays[0][1].element.english}")
+        shown, label = self.shown_trick(element)
         return TableView(game=PREFIX, viewer=player, seats=tuple(seats), current=self.current, has_stock=False,
                          centre=shown.cards, centre_label=label, events=self.events, status=self.status(),
                          trick=view_of(shown) if shown.plays else None,
                          teams=self.teams if self.rules.teams else (), scores=self._score_table())
-
-    def cards(self) -> list[ElementCard]:
-        """Every card of the deal: hands, the trick on the table and the cards taken."""
-        return ([c for h in self.hands for c in h] + [c for _, c in self.plays]
-                + [c for w in self.won for c in w])
 
     def cards_of(self, action: Any) -> tuple[ElementCard, ...]:
         """The card a play uses (none for a pit choice)."""

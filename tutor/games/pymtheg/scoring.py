@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from tutor.games.burn import PYMTHEG_SCORING, SideScore, score_deal
+from tutor.games.burn.scoring import PYMTHEG_SCORING, SideScore, score_deal
 
 TRICKS = 15  # Y1: 60 cards, four hands of 15
 GAM_NEEDS = 9  # Y1: Gâm needs nine tricks, Gâm + N needs 9 + N

@@ -1,6 +1,6 @@
-"""Pymtheg's deal: three rounds of five from a full shuffle or a partial reshuffle (Y15), an explicit deal read
-and checked field by field, and when a match ends (Y14).  Used by ``tutor.games.pymtheg_turn``.
-"""
+"""Pymtheg's deal: three rounds of five from a full shuffle or a partial reshuffle (Y15), a prepared deal read
+and checked field by field (the fields it shares with Burn's deals read as Burn reads them), and when a match ends
+(Y14)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from tutor.cards import ElementCard
 from tutor.engine import IllegalMove
+from tutor.games.burn.deal import read_numbers, read_seat, read_won
+from tutor.games.pymtheg.moves import read_trump
+from tutor.games.pymtheg.rules import (ELEMENTS, HAND, MAX_DEALS, NO_TRUMP, PACK, PACKET, PLAYERS, PREFIX, Rules,
+                                       rule)
+from tutor.games.pymtheg.scoring import BID_CODES, BID_NAMES, KIND, LEVEL, RY_BASE, Contract
 from tutor.match import EndRule, ScoreSheet
-from tutor.mechanics import check_within_pack, read_cards, read_deal
+from tutor.mechanics import check_within_pack, read_deal
 from tutor.tricks import Trick
-from tutor.games.pymtheg import ELEMENTS, MAX_DEALS, NO_TRUMP, PACK, PLAYERS, PREFIX, Rules, read_trump, rule
-from tutor.games.pymtheg_scoring import BID_CODES, BID_NAMES, KIND, LEVEL, RY_BASE, TRICKS, Contract
-
-HAND = TRICKS  # Y1: fifteen cards each
-PACKET = 5  # Y15: dealt in three rounds of five
 
 
 # ---------------------------------------------------------------- dealing (Y15)
@@ -92,13 +92,6 @@ class Prepared(NamedTuple):
     stage: str
 
 
-def _seat(deal: Mapping[str, Any], key: str, default: int, where: str) -> int:
-    seat = deal.get(key, default)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
-        raise IllegalMove(where, f"deal.{key} must be a seat from 0 to {PLAYERS - 1}, not {seat!r}.")
-    return seat
-
-
 def read_prepared(deal: Mapping[str, Any], dealer: int) -> Prepared:
     """An explicit deal: ``hands`` (four of the same size), and optionally ``won`` (cards each seat took),
     ``tricks`` (tricks each seat took), ``scores`` (each team's total so far), and to start after the auction a
@@ -113,21 +106,15 @@ def read_prepared(deal: Mapping[str, Any], dealer: int) -> Prepared:
     if any(len(h) != size for h in hands) or not 1 <= size <= HAND:
         raise IllegalMove(where, f"deal.hands: four hands of the same size, 1 to {HAND} cards, not "
                                  f"{', '.join(str(len(h)) for h in hands)}.")
-    won_in = deal.get("won")
-    if won_in is None:
-        won: tuple[tuple[ElementCard, ...], ...] = ((),) * PLAYERS
-    else:
-        if isinstance(won_in, (str, bytes, Mapping)) or not isinstance(won_in, Sequence) or len(won_in) != PLAYERS:
-            raise IllegalMove(where, f"deal.won must be a list with one list of cards per seat ({PLAYERS}).")
-        won = tuple(read_cards(w, ElementCard.parse, rule=where, where=f"deal.won[{i}]") for i, w in enumerate(won_in))
+    won = read_won(deal, PLAYERS, where)
     check_within_pack([c for h in hands + won for c in h], PACK, rule=where)
-    taken = _read_ints(deal, "tricks", PLAYERS, tuple(len(w) // PLAYERS for w in won), 0, HAND)
+    taken = read_numbers(deal, "tricks", PLAYERS, tuple(len(w) // PLAYERS for w in won), 0, HAND, where)
     if sum(taken) + size > HAND:
         raise IllegalMove(where, f"deal.tricks: {sum(taken)} tricks taken and {size} still in each hand make more "
                                  f"than {HAND}.")
-    scores = _read_ints(deal, "scores", 2, None, -10_000_000, 10_000_000)
+    scores = read_numbers(deal, "scores", 2, None, -10_000_000, 10_000_000, where)
     first = (dealer + 1) % PLAYERS
-    leader = _seat(deal, "leader", first, where)
+    leader = read_seat(deal, "leader", first, PLAYERS, where)
     text = deal.get("contract")
     if text is None:
         extra = [k for k in ("declarer", "trump", "doubled", "over_ry", "leader") if k in deal]
@@ -148,19 +135,6 @@ def read_prepared(deal: Mapping[str, Any], dealer: int) -> Prepared:
     return Prepared(hands, won, taken, scores, leader, contract, stage)
 
 
-def _read_ints(deal: Mapping[str, Any], key: str, count: int, default: Any, low: int, high: int) -> Any:
-    where = rule("deal")
-    items = deal.get(key)
-    if items is None:
-        return default
-    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Sequence) or len(items) != count:
-        raise IllegalMove(where, f"deal.{key} must be a list of {count} whole numbers.")
-    for i, n in enumerate(items):
-        if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
-            raise IllegalMove(where, f"deal.{key}[{i}] must be a whole number from {low:,} to {high:,}, not {n!r}.")
-    return tuple(items)
-
-
 def _read_contract(deal: Mapping[str, Any], text: str, first: int) -> tuple[Contract, str]:
     """The contract of a deal that starts after the auction (see ``read_prepared``)."""
     where = rule("deal")
@@ -176,7 +150,7 @@ def _read_contract(deal: Mapping[str, Any], text: str, first: int) -> tuple[Cont
         if kind != "gam":
             raise IllegalMove(where, f"deal.contract: {BID_NAMES[rank]} names no trump with the bid.")
         during = read_trump(words[1], "deal.contract", "deal")
-    declarer = _seat(deal, "declarer", first, where)
+    declarer = read_seat(deal, "declarer", first, PLAYERS, where)
     after = deal.get("trump")
     if after is not None:
         if not isinstance(after, str) or kind == "ry" or during is not None:

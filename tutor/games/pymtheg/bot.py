@@ -1,8 +1,9 @@
-"""The Pymtheg bot: count the hand (high cards, element length), bid what the partnership can make, double a
+"""The Pymtheg bots: count the hand (high cards, element length), bid what the partnership can make, double a
 contract the hand can beat, and play each contract's way (win tricks, duck them, or force them on the Ry).
 
-A rule-based player that says why in words; the "strong" bot level uses it and the play app's hint shows its
-reason.
+``heuristic`` is a rule-based player that says why in words; the "strong" bot level uses it and the play app's
+hint shows its reason, and ``offer_choice`` decides its doubles out of turn.  ``search`` (the "expert" level)
+searches for its cards (``search.py``) and bids, doubles and names trump as the rule-based bot does.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ import random
 from typing import Any, Sequence
 
 from tutor.cards import Element, ElementCard
-from tutor.games.pymtheg import (BIDS, NO_TRUMP, PASS, PLAYERS, TRUMPS, Bid, Play, PymthegState,
-                                 bid_words)
-from tutor.games.pymtheg_scoring import BID_NAMES, GAM_RANK, KIND, needs
+from tutor.games.pymtheg.moves import BIDS, PASS, TRUMPS, Bid, Play
+from tutor.games.pymtheg.rules import NO_TRUMP, PLAYERS
+from tutor.games.pymtheg.scoring import BID_NAMES, GAM_RANK, KIND, needs
+from tutor.games.pymtheg.search import search_card
+from tutor.games.pymtheg.state import PymthegState, bid_words
+from tutor.search import ONLY_CARD
 
 PARTNER = 3.5  # the tricks a partner's unseen hand is worth on average (a quarter of fifteen, a little less)
 HONOURS = {15: 1.0, 14: 0.7, 13: 0.45, 12: 0.25}  # what a high card is worth in tricks, before length
@@ -30,8 +34,16 @@ def heuristic(state: PymthegState, rng: random.Random) -> tuple[Any, str]:
         return trump_choice(state)
     legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the bot's own choice (offer_choice)
     if len(legal) == 1:
-        return legal[0], "It is the only card you may play."
+        return legal[0], ONLY_CARD
     return Player(state, legal).choose()
+
+
+def search(state: PymthegState, rng: random.Random, *, budget: float = 0.1, least: int = 6) -> tuple[Any, str]:
+    """The searched card (``search.search_card``, within ``budget`` seconds) in the play; the rule-based bot's
+    bid, pass or trump otherwise."""
+    if state.stage not in ("play", "burn"):
+        return heuristic(state, rng)
+    return search_card(state, rng, budget=budget, least=least)
 
 
 # ---------------------------------------------------------------- counting a hand
@@ -124,9 +136,9 @@ def bid_choice(state: PymthegState) -> tuple[Any, str]:
     return PASS, f"{counted}: not enough to go over {BID_NAMES[high[1].rank]}, so pass."
 
 
-def offer_choice(state: PymthegState, seat: int) -> tuple[Any, str]:
+def offer_choice(state: PymthegState, seat: int, rng: random.Random | None = None) -> tuple[Any, str]:
     """Y7, out of turn: an opponent doubles a contract its side should beat; a declarer redoubles with tricks to
-    spare.  ``None`` when the bot lets the chance go (nobody says anything)."""
+    spare.  ``None`` when the bot lets the chance go (nobody says anything).  No chance is involved (``rng``)."""
     offers = state.offers(seat)
     if not offers:
         return None, ""

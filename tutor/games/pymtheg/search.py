@@ -1,6 +1,6 @@
-"""The Pymtheg search bot: guess the hidden hands many times, play each card out to the end of the deal, keep the
-card that did best for its side (determinized search).  The auction, doubling and naming trump use the rule-based
-bot (``pymtheg_bot``); the "expert" bot level and the benchmarks use this.
+"""The Pymtheg search for a card: guess the hidden hands many times, play each card out to the end of the deal,
+keep the card that did best for its side (determinized search).  ``bot.search`` (the "expert" bot level) uses it for
+the cards, and the rule-based bot for the auction, doubling and naming trump.
 """
 
 from __future__ import annotations
@@ -8,47 +8,35 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.games.burn import FIRE, WATER, element, value
-from tutor.games.pymtheg import PACK, PLAYERS, Play, PymthegState
-from tutor.games.pymtheg_bot import heuristic
-from tutor.games.pymtheg_scoring import burn_scores, score_contract
-from tutor.search import determinized
-from tutor.tricks import Trick, legal_plays, shown_void, winning_index
+from tutor.games.burn.rules import FIRE, WATER, element, value
+from tutor.games.pymtheg.moves import Play
+from tutor.games.pymtheg.rules import PACK, PLAYERS
+from tutor.games.pymtheg.scoring import burn_scores, score_contract
+from tutor.games.pymtheg.state import PymthegState
+from tutor.search import Hidden, card_search
+from tutor.tricks import legal_plays, winning_index
 
 WIN, DUCK = "win", "duck"
 
 
-def search_choice(state: PymthegState, rng: random.Random, *, budget: float = 0.1,
-                  least: int = 6) -> tuple[Any, str]:
-    """Determinized search for a card to play, within ``budget`` seconds (at least ``least`` guesses); any other
-    decision is the rule-based bot's."""
-    if state.stage not in ("play", "burn"):
-        return heuristic(state, rng)
+def search_card(state: PymthegState, rng: random.Random, *, budget: float = 0.1,
+                least: int = 6) -> tuple[Play, str]:
+    """Determinized search for a card to play (stage "play" or "burn"), within ``budget`` seconds (at least
+    ``least`` guesses)."""
     legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the rule-based bot's (offers)
-    if len(legal) == 1:
-        return legal[0], "It is the only card you may play."
-    deal = _Deal(state)
-    means, guesses = determinized(legal, lambda: deal.guess(rng), lambda hands, a: deal.play_out(hands, a.card, rng),
-                                  budget=budget, least=least)
-    best = max(legal, key=lambda a: means[a])
-    mean = means[best]
-    return best, (f"Dealing the cards you cannot see {guesses} ways and playing each deal out, the "
-                  f"{best.card.english} did best: your side ended {abs(mean):,.0f} points "
-                  f"{'ahead' if mean >= 0 else 'behind'} on average.")
+    return card_search(legal, lambda: _Deal(state), rng, _search_words, budget=budget, least=least)
 
 
-class _Deal:
+def _search_words(best: Play, mean: float, guesses: int) -> str:
+    return (f"Dealing the cards you cannot see {guesses} ways and playing each deal out, the {best.card.english} "
+            f"did best: your side ended {abs(mean):,.0f} points {'ahead' if mean >= 0 else 'behind'} on average.")
+
+
+class _Deal(Hidden):
     """The public facts of the deal and the searcher's own hand, for guessing hidden hands and playing them out."""
 
     def __init__(self, state: PymthegState) -> None:
-        me = state.current
-        assert me is not None
-        self.state, self.me = state, me
-        seen = set(state.hands[me]) | {c for w in state.won for c in w} | {c for _s, c in state.plays}
-        seen |= {c for t in state.tricks for c in t.cards}
-        self.unseen = [c for c in PACK if c not in seen]
-        self.sizes = [len(h) for h in state.hands]
-        self.voids = shown_void(state.tricks + (Trick(state.leader, state.plays),), PLAYERS, suit=element)
+        super().__init__(state, PACK, suit=element)
         self.burn = state.stage == "burn"
         self.contract = state.contract
         self.trumps = state.trumps
@@ -68,31 +56,6 @@ class _Deal:
         if contract.kind == "lon" and seat == (declarer + 2) % PLAYERS:
             return DUCK
         return WIN
-
-    def guess(self, rng: random.Random) -> list[list]:
-        """Every hand: the searcher's own, and the others dealt from the unseen cards, respecting shown voids."""
-        others = sorted((s for s in range(PLAYERS) if s != self.me), key=lambda s: -len(self.voids[s]))
-        for _attempt in range(12):
-            rest = self.unseen[:]
-            rng.shuffle(rest)
-            hands: list[list] = [[] for _ in range(PLAYERS)]
-            for seat in others:
-                fits = [c for c in rest if c.element not in self.voids[seat]]
-                if len(fits) < self.sizes[seat]:
-                    break
-                hands[seat] = fits[:self.sizes[seat]]
-                given = set(hands[seat])
-                rest = [c for c in rest if c not in given]
-            else:
-                hands[self.me] = list(self.state.hands[self.me])
-                return hands
-        rest = self.unseen[:]  # the voids could not all be met: deal the unseen cards freely
-        rng.shuffle(rest)
-        hands = [[] for _ in range(PLAYERS)]
-        for seat in others:
-            hands[seat], rest = rest[:self.sizes[seat]], rest[self.sizes[seat]:]
-        hands[self.me] = list(self.state.hands[self.me])
-        return hands
 
     def play_out(self, dealt: list[list], first: Any, rng: random.Random) -> float:
         """Play ``first``, then the rest of the deal with the quick policy; this side's score less the other's."""

@@ -52,9 +52,9 @@ class StrongBot(RandomBot):
         super().__init__(seed)
         self.game = get_game(slug)
         module = bot_module(slug)
-        self._heuristic = getattr(module, "heuristic", None) or getattr(self.game, "heuristic", None)
-        self._search = getattr(module, "search", None) or getattr(self.game, "search", None)
-        self._offer = getattr(module, "offer_choice", None) or getattr(self.game, "offer_choice", None)
+        self._heuristic = getattr(module, "heuristic", None)
+        self._search = getattr(module, "search", None)
+        self._offer = getattr(module, "offer_choice", None)
 
     def explain(self, state: State) -> tuple[Any, str]:
         """The action and the reason in words (a random move where the game has no heuristic)."""

@@ -298,7 +298,9 @@ class Game:
 
     Subclasses set the class variables and implement ``_start`` and
     ``parse_action``; ``start`` checks the common arguments once for all games,
-    and ``make_rules`` checks every option against its declared type.
+    and ``make_rules`` checks every option against its declared type.  A game's
+    strategy is not here: the registry pairs each game with its ``bot`` module
+    (``tutor.games.bot_module``), so rules never import a bot.
     """
 
     slug: ClassVar[str]
@@ -380,18 +382,6 @@ class Game:
     def parse_action(self, state: State, text: str) -> Any:
         """Read an action's canonical text (``str(action)``) back into an action."""
         raise NotImplementedError
-
-    def heuristic(self, state: Any, rng: Any) -> tuple[Any, str] | None:
-        """The rule-based bot's move and its reason in words; ``None`` when the game has no heuristic."""
-        return None
-
-    def search(self, state: Any, rng: Any) -> tuple[Any, str] | None:
-        """The searching bot's move and its reason (a fixed time budget); ``None`` when the game has no search."""
-        return None
-
-    def offer_choice(self, state: Any, seat: int, rng: Any) -> tuple[Any, str]:
-        """Whether a rule-based bot at ``seat`` takes one of its ``offers`` now: the move (``None``: not) and why."""
-        return None, ""
 
 
 def play(state: State, choose: Any, *, limit: int = 100_000) -> tuple[State, list]:

@@ -8,6 +8,7 @@ from tutor.cards import GnavCard, GnavRank
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
 from tutor.games.gnav import CHANGE, STAND, Call, Rules, round_losers, score
+from tutor.games.gnav.bot import heuristic
 
 from .scenario import play, rules_of
 
@@ -105,11 +106,28 @@ def test_gnav_deal_prepared():
     ({"hands": [["7"], ["2"]], "counters": [3, True]}, "deal.counters[1]"),
     ({"hands": [["7"], ["2"]], "counters": [3, 2.0]}, "deal.counters[1]"),
     ({"hands": [["7"], ["2"]], "pool": 3}, "deal.pool"),
+    ({"hands": 0}, "deal.hands"),
+    ({"hands": None}, "deal.hands"),
+    ({"hands": "7 2"}, "deal.hands"),
+    ({"hands": [0, ["2"]]}, "deal.hands[0]"),
+    ({"hands": [["7"], 2]}, "deal.hands[1]"),
+    ({"hands": [["7"], [2]]}, "deal.hands[1][0]"),
+    ({"hands": [["7"], {"card": "2"}]}, "deal.hands[1]"),
+    ({"hands": [["7"], ["2"]], "stock": 0}, "deal.stock"),
+    ({"hands": [["7"], ["2"]], "stock": {}}, "deal.stock"),
+    ({"hands": [["7"], ["2"]], "stock": [5]}, "deal.stock[0]"),
+    ({"hands": [["7"], ["2"]], "stock": "ZZ"}, "deal.stock[0]"),
+    ({"hands": [["7"], ["2"]], "counters": 0}, "deal.counters"),
+    ({"hands": [["7"], ["2"]], "counters": {}}, "deal.counters"),
+    ({"hands": [["7"], ["2"]], "counters": 3}, "deal.counters"),
+    ({"hands": [["7"], ["2"]], "counters": [3, None]}, "deal.counters[1]"),
+    ({"hands": [["7"], ["2"]], "counters": [[3], 3]}, "deal.counters[0]"),
+    ({"hands": [["7"], ["2"]], "counters": [3, 10**50]}, "deal.counters[1]"),
 ])
 def test_gnav_deal_rejects_a_bad_deal_naming_the_rule_and_field(deal, field):
     with pytest.raises(IllegalMove) as info:
-        GAME.start(players=len(deal["hands"]), deal=deal)
-    assert info.value.rule == "gnav.deal" and field in info.value.reason
+        GAME.start(players=len(deal["hands"]) if isinstance(deal["hands"], list) else 2, deal=deal)
+    assert info.value.rule in ("gnav.deal", "gnav.counters") and field in info.value.reason, info.value.reason
 
 
 def test_gnav_deal_record_round_trips_json_and_replays():
@@ -182,6 +200,34 @@ def test_gnav_illegal_move_names_a_rule_and_changes_nothing():
     assert (state.hands, state.stock, state.lost, state.current, state.events) == before
     assert play(state, "change").hands == cards("9", "1", "3")  # the state still plays on
 
+
+
+def forged_turns():
+    """Turns of the wrong shape: a word that is no turn, a number, None, bytes, a card, a move of another game,
+    the text of a turn (a move is an object, not its text), a number and the class itself."""
+    from tutor.games.pig import NOSE
+
+    return [Call("jump"), Call("STAND"), Call(5), Call(None), Call(b"stand"), Call(GnavCard.parse("CUCKOO")),
+            Call(("stand",)), NOSE, "stand", 1, None, Call]
+
+
+@pytest.mark.parametrize("moment", ["round", "dealer", "over"])
+def test_gnav_forged_turns_are_refused_naming_the_field_and_change_nothing(moment):
+    state = {"round": lambda: start(["1", "9", "3"]), "dealer": lambda: play(start(["1", "9", "3"]), "stand", "stand"),
+             "over": lambda: play(start(["7", "2"], counters=[2, 1]), "stand", "stand")}[moment]()
+    before = (repr(state), hash(state))
+    for action in forged_turns():
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "gnav.turn", action
+        if isinstance(action, Call):
+            assert info.value.reason.startswith("call.word: ") and "'stand', 'change'" in info.value.reason
+        else:
+            assert "not a move of this game" in info.value.reason
+        assert (repr(state), hash(state)) == before
+    if moment != "over":
+        # A well-formed turn made afresh is the same as the ready-made one.
+        assert state.apply(Call("change")) == state.apply(CHANGE) and state.apply(Call("stand")) == state.apply(STAND)
 
 def test_gnav_stand():
     state = play(start(["11", "2", "3"]), "stand")
@@ -660,7 +706,7 @@ def test_gnav_bot_games_finish(seed):
     for _ in range(GAME.max_actions):
         if state.is_over:
             break
-        action, why = GAME.heuristic(state, rng)
+        action, why = heuristic(state, rng)
         assert action in state.legal_actions() and why
         state = state.apply(action)
         conserved(state)

@@ -1,0 +1,45 @@
+"""Gnav's one kind of move, ``Call`` (``stand`` or ``change``), reading it from text, and the legal moves."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tutor.engine import IllegalMove
+
+from .rules import MALFORMED
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A turn: ``stand`` (keep your card) or ``change`` (with your left-hand neighbour, or the stock if you deal)."""
+
+    word: Literal["stand", "change"]
+
+    def __str__(self) -> str:
+        return self.word
+
+    @classmethod
+    def parse(cls, text: str) -> "Call":
+        """Read ``stand`` or ``change`` (the printed "jeg står" / "jeg byte" are read too)."""
+        word = re.sub(r"[\s.!]+", " ", str(text)).strip().lower()
+        word = {"jeg står": "stand", "jeg star": "stand", "jeg byte": "change"}.get(word, word)
+        if word not in ("stand", "change"):
+            raise IllegalMove(MALFORMED, f"{text!r} is not a turn; say 'stand' or 'change'.")
+        return STAND if word == "stand" else CHANGE
+
+
+KINDS = (Call,)
+STAND = Call("stand")
+CHANGE = Call("change")
+
+
+def parse_action(text: str) -> Call:
+    """Read ``stand`` or ``change``."""
+    return Call.parse(text)
+
+
+def legal_actions(state: Any) -> list[Call]:
+    """Stand or change, for the player to move (gnav.turn)."""
+    return [] if state.current is None else [STAND, CHANGE]

@@ -132,7 +132,7 @@ def test_site_python_is_compiled_with_pyodides_own_interpreter(static_site_url):
         modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
         compiled = [n for n in names if n.endswith(".pyc")]
         if entry["name"] == "gwari":
-            assert "tutor/games/pig.py" in names and "tutor/games/__pycache__/pig.cpython-313.pyc" in names
+            assert "tutor/games/pig/state.py" in names and "tutor/games/pig/__pycache__/state.cpython-313.pyc" in names
             assert len(compiled) == len(modules)
         elif entry["name"] in ("sqlite3", "jedi"):  # the placeholders: metadata, no modules
             assert not compiled and not modules and entry["imports"] == [] and entry["depends"] == []

@@ -8,7 +8,8 @@ import pytest
 from tutor.cards import Card, Rank, parse_cards
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
-from tutor.games.pig import CALL_OFF_AFTER, NOSE, PIG, WAIT, Pass, collecting_choice, score, top_ranks
+from tutor.games.pig import NOSE, PIG, STOP_AFTER, WAIT, Nose, Pass, Wait, score, top_ranks
+from tutor.games.pig.bot import heuristic as collecting_choice
 
 from .scenario import play, rules_of
 
@@ -209,25 +210,35 @@ def test_pig_stale():
 
 
 def test_pig_stop():
-    state = play(start(PASSING, letters=[1, 0, 1], passes=CALL_OFF_AFTER - 1), "pass QS", "pass AD")
-    assert not state.is_over
+    # The stop ends a deal that goes nowhere as the table's limit would: the weakest hand takes the letter.
+    state = play(start(PASSING, letters=[1, 0, 1], passes=STOP_AFTER - 1), "pass QS", "pass AD")
+    assert state.phase == "passing"
     state = play(state, "pass KC")
-    assert rules_of(state) == ["pig.pass", "pig.pass", "pig.stop"]
-    assert "called off" in state.events[-1].text and "Ben, with the fewest letters, wins" in state.events[-1].text
-    assert state.is_over and state.phase == "over" and state.current_players == ()
-    assert state.result().winners == (1,) and state.status().startswith("Game called off: Ben")
-    assert state.result().rule == "pig.stop" and state.result().breakdown[0] == "Ann: P — 2 lives left"
+    assert rules_of(state)[:5] == ["pig.pass", "pig.pass", "pig.stop", "pig.letters", "pig.deal"]
+    stop = state.events[2]
+    assert stop.text.startswith(f"{STOP_AFTER} passing rounds and still nobody has four of a kind")
+    assert "so that the game can go on" in stop.text and "Ann holds the weakest (at most 2 of a rank)" in stop.text
+    assert stop.player == 0 and state.letters == (2, 0, 1)  # everyone holds pairs: Ann, first from Cai's left
+    assert state.phase == "passing" and state.passes == 0 and state.deals == 1
     assert Counter(state.cards()) == Counter(start(PASSING).cards())
-    with pytest.raises(IllegalMove) as info:
-        state.apply(NOSE)
-    assert info.value.rule == "pig.stop"
-    # The safety valve is reached by passing alone, and bounds every game.
+    # Whatever the options: a table's own limit, when set, comes first (pig.stale).
+    limited = play(start(PASSING, passes=2, stale_after=3), "pass QS", "pass AD", "pass KC")
+    assert "pig.stale" in rules_of(limited) and "pig.stop" not in rules_of(limited)
+    # Passing that never collects: every deal stops at the limit with a letter, and the game ends with a winner.
     state = start(PASSING)
+    stops = 0
     while not state.is_over:
         state = pass_on(state)
-    assert state.passes == CALL_OFF_AFTER and rules_of(state)[-1] == "pig.stop"
-    assert state.result().winners == (0, 1, 2)
-    assert GAME.max_actions >= (12 * 3 + 3) * CALL_OFF_AFTER * 13
+        stops += "pig.stop" in rules_of(state)
+        assert state.passes <= STOP_AFTER
+    assert stops == sum(state.letters) and sum(state.letters) <= 3 + 3 + 2
+    assert len(state.result().winners) == 1 and state.result().rule == "pig.win"
+    assert state.status() == f"Game over: {NAMES[state.result().winners[0]]} wins."
+    with pytest.raises(IllegalMove) as info:
+        state.apply(NOSE)
+    assert info.value.rule == "pig.win"
+    # Every deal ends with a letter within the stop: a game of thirteen playing for DONKEY is bounded.
+    assert GAME.max_actions >= (12 * 6 + 5) * (STOP_AFTER * 13 + 1 + 1000 * 12)
 
 
 def test_pig_donkey_match_is_longer_and_thirteen_players_play_out():
@@ -241,7 +252,7 @@ def test_pig_donkey_match_is_longer_and_thirteen_players_play_out():
             steps += 1
             assert Counter(state.cards()) == cards
         assert sum(state.letters) == len(word) * (players - 1) + state.letters[state.result().winners[0]]
-        assert steps <= GAME.max_actions * (2 if word == "DONKEY" else 1)
+        assert steps <= GAME.max_actions
     with pytest.raises(ValueError, match="option word"):
         GAME.start(players=3, seed=1, word="HORSE")
 
@@ -259,12 +270,90 @@ def test_pig_options_are_checked_by_name(options, name):
 
 @pytest.mark.parametrize("field, value", [("letters", [0, 0]), ("letters", [True, 0, 0]), ("letters", 5),
                                           ("letters", [0, 0, 4]), ("delays", "fast"), ("delays", [1, 2, -3]),
-                                          ("passes", -1), ("passes", CALL_OFF_AFTER), ("passes", "7")])
+                                          ("passes", -1), ("passes", STOP_AFTER), ("passes", "7")])
 def test_pig_deal_fields_are_checked_by_name(field, value):
     with pytest.raises(IllegalMove) as info:
         start(PASSING, **{field: value})
     assert info.value.rule == "pig.deal" and f"deal.{field}" in str(info.value)
 
+
+
+@pytest.mark.parametrize("deal, field", [
+    ({"hands": 0}, "deal.hands"),
+    ({"hands": None}, "deal.hands"),
+    ({"hands": {"0": PASSING[0].split()}}, "deal.hands"),
+    ({"hands": [0, PASSING[1].split(), PASSING[2].split()]}, "deal.hands[0]"),
+    ({"hands": [PASSING[0].split(), 7, PASSING[2].split()]}, "deal.hands[1]"),
+    ({"hands": [PASSING[0].split(), "ZZ YY", PASSING[2].split()]}, "deal.hands[1][0]"),
+    ({"hands": [["AS", "AH", "KS", 5], PASSING[1].split(), PASSING[2].split()]}, "deal.hands[0][3]"),
+    ({"hands": [h.split() for h in PASSING], "letters": 0}, "deal.letters"),
+    ({"hands": [h.split() for h in PASSING], "letters": {}}, "deal.letters"),
+    ({"hands": [h.split() for h in PASSING], "letters": "000"}, "deal.letters"),
+    ({"hands": [h.split() for h in PASSING], "letters": [0, 0, 1.0]}, "deal.letters[2]"),
+    ({"hands": [h.split() for h in PASSING], "letters": [0, None, 0]}, "deal.letters[1]"),
+    ({"hands": [h.split() for h in PASSING], "letters": [0, -1, 0]}, "deal.letters[1]"),
+    ({"hands": [h.split() for h in PASSING], "delays": 0}, "deal.delays"),
+    ({"hands": [h.split() for h in PASSING], "delays": [0, 0, 0.5]}, "deal.delays[2]"),
+    ({"hands": [h.split() for h in PASSING], "delays": [0, 0, 60_001]}, "deal.delays[2]"),
+    ({"hands": [h.split() for h in PASSING], "passes": 2.0}, "deal.passes"),
+    ({"hands": [h.split() for h in PASSING], "passes": True}, "deal.passes"),
+    ({"hands": [h.split() for h in PASSING], "passes": [3]}, "deal.passes"),
+    ({"hands": [h.split() for h in PASSING], "passes": 10**50}, "deal.passes"),
+    ({"hands": [h.split() for h in PASSING], "stock": []}, "deal.stock"),
+])
+def test_pig_malformed_deal_fields_are_refused_by_name(deal, field):
+    """A falsy or wrong-typed field is never read as empty or as a count: each is refused naming the field."""
+    with pytest.raises(IllegalMove) as info:
+        GAME.start(players=3, deal=deal)
+    assert info.value.rule == "pig.deal" and field in info.value.reason, info.value.reason
+
+
+def test_pig_passes_in_a_deal_stay_below_the_limit_on_passing_rounds():
+    assert start(PASSING, passes=2, stale_after=3).passes == 2
+    with pytest.raises(IllegalMove) as info:
+        start(PASSING, passes=3, stale_after=3)
+    assert info.value.rule == "pig.deal" and "deal.passes" in info.value.reason and "0 to 2" in info.value.reason
+
+
+def forged_moves(state):
+    """Moves of the wrong shape: a card that is a plain number (equal to a card held), a float, text, None,
+    a card of another deck, a move of another game, text and junk."""
+    from tutor.cards import GnavCard
+    from tutor.games.gnav import STAND
+
+    held = state.hands[state.current_player][0]
+    return [Pass(int(held)), Pass(float(held)), Pass(2.0), Pass("QS"), Pass(held.code), Pass(None),
+            Pass(GnavCard.parse("CUCKOO")), Pass((held,)), STAND, "pass QS", str(Pass(held)), 42, None, Nose]
+
+
+@pytest.mark.parametrize("moment", ["passing", "ready", "race"])
+def test_pig_forged_moves_are_refused_naming_the_field_and_change_nothing(moment):
+    state = {"passing": lambda: start(PASSING), "ready": lambda: play(start(PASSING), "pass QS"),
+             "race": lambda: play(start(RACE4, delays=[0, 1200, 800, 500]), "nose")}[moment]()
+    before = (repr(state), hash(state))
+    for action in forged_moves(state):
+        with pytest.raises(IllegalMove) as info:
+            state.apply(action)
+        assert info.value.rule == "pig.pass", action
+        if isinstance(action, Pass):
+            assert info.value.reason.startswith("pass.card: ") and "is not a card" in info.value.reason, action
+        else:
+            assert "not a move of this game" in info.value.reason
+        assert (repr(state), hash(state)) == before
+    # The state plays on as before: Pass(5) was once taken when 5 equalled a card's number, and broke the next round.
+    move = state.legal_actions()[0]
+    assert state.apply(move) == state.apply(Pass(move.card) if isinstance(move, Pass) else type(move)())
+
+
+def test_pig_a_pass_of_a_card_that_is_a_plain_number_is_refused_every_round():
+    state = start(PASSING)
+    for _ in range(9):
+        card = state.hands[state.current_player][0]
+        with pytest.raises(IllegalMove) as info:
+            state.apply(Pass(int(card)))
+        assert info.value.rule == "pig.pass" and "pass.card" in info.value.reason
+        state = state.apply(Pass(card))
+    assert all(type(c) is Card for hand in state.hands for c in hand)
 
 def test_pig_state_contract():
     state = start(PASSING)

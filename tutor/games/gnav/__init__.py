@@ -17,7 +17,8 @@ this is refused, naming the field (``deal.counters[2]``).
 Which file holds what (``play`` builds the next state as ``type(state)``):
 
 - ``rules.py``: the pack, the table sizes, the counters' limit, ``Rules``, and the bound on a game's length.
-- ``moves.py``: the one kind of move, ``Call`` (``STAND``, ``CHANGE``), ``parse_action``, the legal moves.
+- ``moves.py``: the one kind of move, ``Call`` (``STAND``, ``CHANGE``), ``parse_action``, the legal moves, and
+  whose turn follows (``left_of``).
 - ``scoring.py``: ``round_losers`` (who loses a showdown) and ``score`` (counters left, the winners).
 - ``deal.py``: dealing a round, the Fools' knocks, the counters announced, and reading a prepared round.
 - ``state.py``: ``GnavState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``, and
@@ -32,10 +33,10 @@ Which file holds what (``play`` builds the next state as ``type(state)``):
 from tutor.games.gnav.state import GnavState  # noqa: I001  (first: state.py imports play.py at its end)
 from tutor.games.gnav.deal import read_gnav_deal
 from tutor.games.gnav.game import GNAV, Gnav
-from tutor.games.gnav.moves import CHANGE, KINDS, STAND, Call, legal_actions, parse_action
+from tutor.games.gnav.moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions, parse_action
 from tutor.games.gnav.rules import MAX_COUNTERS, MAX_PLAYERS, MIN_PLAYERS, PACK, PREFIX, SLUG, Rules, counters_word
 from tutor.games.gnav.scoring import round_losers, score
 
-__all__ = ["GNAV", "Gnav", "GnavState", "Rules", "Call", "STAND", "CHANGE", "KINDS", "parse_action",
+__all__ = ["GNAV", "Gnav", "GnavState", "Rules", "Call", "STAND", "CHANGE", "KINDS", "parse_action", "left_of",
            "legal_actions", "round_losers", "score", "read_gnav_deal", "MAX_COUNTERS", "MAX_PLAYERS", "MIN_PLAYERS",
            "PACK", "PREFIX", "SLUG", "counters_word"]

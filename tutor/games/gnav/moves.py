@@ -40,6 +40,16 @@ def parse_action(text: str) -> Call:
     return Call.parse(text)
 
 
+def left_of(seat: int, out: tuple[bool, ...] | list[bool]) -> int:
+    """The next player still in, clockwise (to the left) of ``seat`` (``out``: per seat, True for a player out)."""
+    n = len(out)
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if not out[nxt]:
+            return nxt
+    raise ValueError("Every seat is out: nobody is to the left.")
+
+
 def legal_actions(state: Any) -> list[Call]:
     """Stand or change, for the player to move (gnav.turn)."""
     return [] if state.current is None else [STAND, CHANGE]

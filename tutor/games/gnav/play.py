@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from tutor.cards import GnavRank
 from tutor.engine import Turn
-from tutor.match import next_dealer
 
 from .deal import deal_round
+from .moves import left_of
 from .rules import PACK, PREFIX
 from .scoring import round_losers
 
@@ -52,7 +52,7 @@ class _Turn(Turn):
 
     def left_of(self, seat: int) -> int:
         """The next player still in, to the left of ``seat``."""
-        return next_dealer(seat, len(self.out), out=self.out)
+        return left_of(seat, self.out)
 
     # -- the three turns
 

@@ -8,9 +8,8 @@ from typing import Any
 from tutor.cards import GnavCard
 from tutor.engine import (Event, IllegalMove, Record, Result, SeatedState, SeatView, TableView, check_action,
                           shown_to)
-from tutor.match import next_dealer
 
-from .moves import CHANGE, KINDS, STAND, Call, legal_actions
+from .moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions
 from .rules import MALFORMED, PREFIX, SLUG, Rules, counters_word
 from .scoring import score
 
@@ -127,7 +126,7 @@ class GnavState(SeatedState):
 
     def left_of(self, seat: int) -> int:
         """The next player still in, clockwise (to the left) of ``seat``."""
-        return next_dealer(seat, len(self.out), out=self.out)
+        return left_of(seat, self.out)
 
     def seat_info(self, seat: int) -> str:
         """Public facts about a seat: counters (or strokes), dealer, knocked, out."""

@@ -4,7 +4,8 @@
 [--one-collector] [--budget SECONDS]``.  Every seat plays a bot of the level (``tutor.bots.make_bot("pig",
 level, seed)``, a seed of its own per seat); with ``--one-collector`` seat 0 plays the strong bot and the others
 the level, as a learner who collects among the bots they chose.  For each row: the games played (seeds 0, 1,
-2…), how many reached the stop in some deal (``pig.stop``: a deal of 500 passing rounds with no four of a kind),
+2…), how many reached the stop in some deal (``pig.stop``: a deal of 200 passing rounds with no four of a kind;
+before, 500 rounds called the game off),
 the deals and those stopped, the longest deal in passing rounds, and the seconds.  ``--budget`` ends a row
 early after that many seconds (the games column says how many were played).
 """
@@ -16,10 +17,14 @@ import time
 
 from machine import describe
 from tutor.bots import make_bot
-from tutor.games import bot_module, get_game
+from tutor.games import get_game
+
+try:
+    from tutor.games.pig.rules import STOP_AFTER as STOP  # the passing rounds of one deal at which the stop applies
+except ImportError:  # the code before Pig was a package, where the stop called the game off at 500
+    STOP = 500
 
 GAME = get_game("pig")
-STOP = 500  # the passing rounds of one deal at which the stop applies (STOP_AFTER in tutor/games/pig/rules.py)
 
 
 def play_row(level: str, players: int, games: int, one_collector: bool, budget: float | None) -> dict:
@@ -68,8 +73,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="seconds at most per row")
     args = parser.parse_args()
     print(describe())
-    module = bot_module("pig")
-    if module is not None and not hasattr(module, "search"):
+    try:
+        from tutor.games.pig import bot
+    except ImportError:  # the code before Pig was a package
+        bot = None
+    if bot is not None and not hasattr(bot, "search"):
         print("Pig has no search: the expert level plays as the strong one.")
     table = "seat 0 strong, the others" if args.one_collector else "every seat"
     print()

@@ -104,6 +104,7 @@ def test_the_wheel_holds_every_file_of_the_package_the_lessons_the_words_and_the
     want = {f"tutor/{p.relative_to(ROOT / 'tutor').as_posix()}" for p in (ROOT / "tutor").rglob("*")
             if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
     want |= {f"tutor/data/lessons/{p.name}" for p in (ROOT / "lessons").glob("*.toml")}
+    want |= {f"tutor/data/lessons/first-games/{p.name}" for p in (ROOT / "lessons" / "first-games").glob("*.toml")}
     want |= {f"tutor/data/vocab/{p.name}" for p in (ROOT / "vocab").glob("*.tsv")}
     assert not want - names, f"missing from the wheel (list the package in pyproject.toml): {sorted(want - names)}"
     assert "tutor/jupyter/voila/templates/gwari/index.html.j2" in names

@@ -248,7 +248,8 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
                 raise FirstGameError(f"{where} 'other' {text!r} is not a legal move here: {_reason(exc)}") from None
             if str(alternative) == str(action):
                 raise FirstGameError(f"{where} 'other' {text!r} is the step's own move.")
-        steps.append(Step(move, mover, learner, say.strip(), {str(k): v.strip() for k, v in other.items()}))
+        steps.append(Step(move, mover, learner, " ".join(say.split()),
+                          {str(k): " ".join(v.split()) for k, v in other.items()}))
         state = after
         states.append(state)
     last_mark = _deal_mark(states[-2])

@@ -17,10 +17,10 @@ from tutor.widgets.gallery import gallery
 from tutor.widgets.play import PlayApp
 
 #: The widgets imported when first asked for, and the module of each.
-LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "LessonView": "lesson",
+LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "GuidedGame": "guide", "LessonView": "lesson",
         "Panel": "lesson", "Stepper": "stepper", "HandWidget": "table", "TableWidget": "table"}
 
-__all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
+__all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "GuidedGame", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
            "TableWidget", "deal_code", "gallery", "parse_class_deal", "parse_deal_code", "play"]
 
 

@@ -1,0 +1,232 @@
+"""The guided first game: a prepared deal played on the play app's own table, the tutor saying what to do and why.
+
+``GuidedGame(slug)`` plays ``lessons/first-games/<slug>.toml`` (``tutor.guide``).  At each of the learner's turns
+the tutor shows the step's ``say``; the learner chooses a card and a move as in the play app.  The suggested move
+plays on along the script: the bots' next moves are the script's, each narrated.  A different legal move is
+allowed: the tutor says what it changes (the step's ``other``, or a general line), the game leaves the script, the
+strong bots play on, and at each of the learner's turns the tutor suggests the strong bot's move with its reason.
+A move the rules refuse is answered with the rules' reason and the rule.  When the deal (or the game) is over, the
+result is explained (the file's ``end`` on the script, else the game's own result) with two ways on: a real game
+(``<slug>-play.ipynb``) or the whole lesson (``<slug>-lesson.ipynb``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.bots import make_bot
+from tutor.engine import IllegalMove
+from tutor.guide import FirstGame, _deal_mark, load_first_game
+from tutor.widgets.base import esc, heading, prose, rule_title, table_html
+from tutor.widgets.moves import move_panel
+from tutor.widgets.play import PlayApp
+
+OTHER_MOVE = ("That is not the move I suggested, but the rules allow it. From here the game is yours: "
+              "the others play their own best moves, and I suggest yours as we go.")
+
+
+class GuidedGame(PlayApp):
+    """The learner's first game of ``slug``: the play table, the tutor beside it, the script or the strong bots."""
+
+    accepts = ("card", "move")
+
+    def __init__(self, slug: str, *, heading_level: int = 2) -> None:
+        self.first: FirstGame = load_first_game(slug)
+        first = self.first
+        super().__init__(slug, players=first.players, level="strong", seat=first.seat,
+                         names=list(first.names) if first.names else None, heading_level=heading_level,
+                         **dict(first.options))
+
+    # -- game flow
+
+    def new_game(self, players: int, seed: int | None = None, level: str | None = None, *, notice: str = "") -> None:
+        """Deal the first game's prepared deal and play the script up to the learner's first move."""
+        first = self.first
+        self.level = "strong"
+        self.seed = first.seed or 0
+        self.state = first.start()
+        self.players = players
+        self.record = self.state.setup
+        self.bots = {p: make_bot(self.game.slug, "strong", self.seed * 31 + p) for p in range(players)}
+        self.lines: list[tuple[int, Any]] = [(0, e) for e in self.state.events]
+        self.turn_mark = 0
+        self.selected: int | None = None
+        self.error = None
+        self.hint = ""
+        self.notice = notice
+        self.undo_points = []
+        self.learner_moves = 0
+        self.declined: set[tuple[int, str]] = set()
+        self.waiting = False
+        self.game_kept = True  # a guided game is not one of the learner's own games
+        self.class_deal = ""
+        self.step = 0  # the next step of the script; ``None`` once off the script
+        self.changed = ""  # what the learner's different move changed
+        self.bot_says: list[str] = []  # what the tutor said at the bots' moves since the learner's
+        self.mark = _deal_mark(self.state)
+        self._run_bots()
+        self.announce(f"{first.title}. {first.intro} {self.suggestion()[0]}")
+        self.refresh()
+
+    @property
+    def on_script(self) -> bool:
+        """Whether the game still follows the script."""
+        return self.step is not None
+
+    @property
+    def finished(self) -> bool:
+        """The first game is over: the script played to its end, or the deal (or the game) over off the script."""
+        if self.on_script:
+            return self.step >= len(self.first.steps)
+        return self.state.is_over or _deal_mark(self.state) != self.mark
+
+    def _run_bots(self, waited: bool = False) -> None:
+        """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'."""
+        self.waiting = self.playing = False
+        game = self.game
+        while not self.finished:
+            if self.on_script:
+                step = self.first.steps[self.step]
+                if step.learner:
+                    return
+                self._apply(game.parse_action(self.state, step.move))
+                if step.say:
+                    self.bot_says.append(step.say)
+                self.step += 1
+                continue
+            if self.state.current_player == self.seat:
+                self._bot_offers()
+                return
+            self._bot_offers()
+            if self.finished:
+                return
+            self._apply(self.bots[self.state.current_player].choose(self.state))
+
+    def _racing(self) -> bool:
+        return False  # the guided game waits for the learner: no clock runs
+
+    def _keep_game(self) -> None:
+        """A guided game is not kept as one of the learner's games."""
+
+    def _try(self, make_action: Any) -> None:
+        """A move of the learner's: refused with the rule, played along the script, or taken off the script."""
+        self.hint = ""
+        if self.finished:
+            raise ValueError("The first game is over.")
+        try:
+            action = make_action()
+            if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
+                raise ValueError("It is not your turn.")
+            self.state.apply(action)
+        except IllegalMove as exc:
+            self.error = exc
+            title = rule_title(self.lesson, exc.rule)
+            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
+            self.refresh()
+            return
+        self.error = None
+        self.changed = ""
+        self.bot_says = []
+        if self.on_script:
+            step = self.first.steps[self.step]
+            if step.learner and str(action) == self._script_move():
+                self.step += 1
+            else:
+                self.changed = step.other.get(str(action)) or next(
+                    (why for text, why in step.other.items()
+                     if str(self.game.parse_action(self.state, text)) == str(action)), OTHER_MOVE)
+                self.step = None
+        self.turn_mark = start = len(self.lines)
+        self.learner_moves += 1
+        self._apply(action)
+        self._run_bots()
+        self.selected = None
+        said = [text for text in (self.changed, *self.bot_says) if text]
+        lines = [event.text for _step, event in self.lines[start:]]
+        tail = self.end_words() if self.finished else self.suggestion()[0]
+        self.announce(" ".join([*said, *lines, tail]))
+        self.refresh()
+
+    def _script_move(self) -> str:
+        """The script's next move in the game's own words (its canonical text)."""
+        return str(self.game.parse_action(self.state, self.first.steps[self.step].move))
+
+    def suggestion(self) -> tuple[str, str]:
+        """What the tutor suggests now, and the move's text: the script's ``say``, or off the script the strong
+        bot's move and its reason; ``("", "")`` when it is not the learner's turn."""
+        if self.finished:
+            return "", ""
+        if self.on_script:
+            step = self.first.steps[self.step]
+            return (step.say, self._script_move()) if step.learner else ("", "")
+        if self.state.current_player != self.seat:
+            return "", ""
+        action, reason = make_bot(self.game.slug, "strong", self.seed).explain(self.state)
+        return f"{self.state.prompt(action)}. {reason}", str(action)
+
+    def end_words(self) -> str:
+        """The result explained: the file's ``end`` on the script, else the game's own words for it."""
+        if self.on_script:
+            return self.first.end
+        if self.state.is_over:
+            result = self.state.result()
+            return " ".join([self.state.status(), result.text, *result.breakdown]).strip()
+        # The deal's own reckoning: the last move's events that cite a rule not met before it in this game.
+        before = {event.rule for _step, event in self.lines[:-len(self.state.events) or None]}
+        last = [event.text for event in self.state.events if event.rule not in before]
+        return " ".join(["The deal is over.", *last])
+
+    # -- drawing
+
+    def render(self) -> str:
+        """The title and intro, the tutor's words, the table, the learner's hand (or the end), what just happened."""
+        first, h = self.first, self.level_h
+        view = self.state.view(self.seat)
+        parts = ['<div class="gw-playapp gw-guide">',
+                 f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(first.title)}</strong>'
+                 f'<span class="gw-small">You are {esc(view.seats[self.seat].name)}.</span></div>'
+                 f'{prose(first.intro)}{self.learner_html()}</section>']
+        parts.append(self._tutor_html())
+        parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
+                     f"{table_html(view, level=h + 1, own_hand=self.finished)}</section>")
+        if self.finished:
+            parts.append(self._end_html())
+        else:
+            parts.append('<section class="gw-controls">' + move_panel(
+                self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
+                cards=self.game.inputs.cards) + "</section>")
+        parts.append(self._log_html())
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _tutor_html(self) -> str:
+        """What the tutor says: what the learner's different move changed, the bots' moves, and the suggestion."""
+        said = ""
+        if self.changed:
+            said += f'<p data-testid="changed"><strong>Your move:</strong> {esc(self.changed)}</p>'
+        said += "".join(f'<p class="gw-small">{esc(text)}</p>' for text in self.bot_says)
+        text, move = self.suggestion()
+        if text:
+            cards = ""
+            if move:
+                used = self.state.cards_of(self.game.parse_action(self.state, move))
+                hand = self.state.view(self.seat).seats[self.seat].hand
+                cards = ",".join(str(i) for i, card in enumerate(hand) if card in used)
+            said += (f'<p data-testid="suggestion" data-move="{esc(move)}" data-cards="{esc(cards)}">'
+                     f"{esc(text)}</p>")
+        if not said:
+            return ""
+        who = "Your guide" if self.on_script else "Your guide (the game is yours now)"
+        return f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off">' \
+               f'{heading(self.level_h, who)}{said}</section>'
+
+    def _end_html(self) -> str:
+        """The result explained, and the two ways on."""
+        slug = self.game.slug
+        return (f'<section class="gw-panel gw-over" data-testid="guide-end">'
+                + heading(self.level_h, "Your first game is over")
+                + f'<div data-testid="result">{prose(self.end_words())}</div>'
+                + '<div class="gw-row">'
+                + f'<a class="gw-btn gw-primary" href="{slug}-play.ipynb" data-testid="play-link">Play a real game</a>'
+                + f'<a class="gw-btn" href="{slug}-lesson.ipynb" data-testid="lesson-link">Learn every rule</a>'
+                + "</div></section>")

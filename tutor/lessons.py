@@ -513,9 +513,14 @@ def _move_check(raw: Mapping[str, Any], slug: str, where: str, question: str, ex
     game = get_game(slug)
     for text, reason in raw_why.items():
         try:
-            move = str(game.parse_action(last, text))
+            action = game.parse_action(last, text)
+            move = str(action)
+            if move not in legal:
+                last.apply(action)
         except IllegalMove as exc:
-            raise LessonError(f"{where}: 'why' names {text!r}, which cannot be read as a move: {exc}") from None
+            raise LessonError(f"{where}: 'why' names {text!r}, which is not a legal move of the position "
+                              f"(the learner trying it is told the rules' own reason: {exc.reason}); 'why' is "
+                              "for legal moves that are not the answer.") from None
         if move not in legal:
             raise LessonError(f"{where}: 'why' names {text!r}, which is not a legal move of the position.")
         if move in accept:

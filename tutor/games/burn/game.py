@@ -8,7 +8,7 @@ from tutor.cards import ElementCard
 from tutor.engine import Event, Game, IllegalMove, Record
 from tutor.games.burn.deal import deal_hands, deal_words, read_prepared
 from tutor.games.burn.moves import Pit, Play, parse_action
-from tutor.games.burn.rules import MAX_DEALS, MAX_PLAYERS, PACK, PREFIX, Rules
+from tutor.games.burn.rules import MAX_DEALS, MAX_PLAYERS, PACK, PREFIX, SHORT_DEALS, Rules
 from tutor.games.burn.scoring import SCORINGS
 from tutor.games.burn.state import BurnState
 from tutor.match import EndRule, ScoreSheet
@@ -54,7 +54,7 @@ class Burn(Game):
         labels = side_labels(names, sides)
         scoring = SCORINGS[rules.scoring]
         end = (EndRule(deals=1, lowest_wins=scoring.lowest_wins) if scoring.pit_bonus is not None
-               else EndRule(target=rules.target, lowest_wins=True))
+               else EndRule(deals=SHORT_DEALS if rules.short else None, target=rules.target, lowest_wins=True))
         sheet = ScoreSheet(labels, end)
         first = (dealer + 1) % players
         events = []

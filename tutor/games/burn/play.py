@@ -8,7 +8,7 @@ from typing import Sequence
 from tutor.cards import ElementCard
 from tutor.engine import Event
 from tutor.games.burn.deal import deal_hands, deal_words
-from tutor.games.burn.rules import FIRE, MAX_DEALS, PREFIX, R_DISCARD, R_TRICK, WATER, element, value
+from tutor.games.burn.rules import FIRE, MAX_DEALS, PREFIX, R_DISCARD, R_TRICK, SHORT_DEALS, WATER, element, value
 from tutor.games.burn.scoring import pit_row, pit_value, score_deal, signed
 from tutor.games.burn.state import BurnState
 from tutor.match import next_dealer
@@ -154,7 +154,8 @@ class _Turn(TrickTurn):
         top = max(range(len(self.sheet.columns)), key=lambda i: self.sheet.totals[i])
         self.say("match", f"Nobody has reached {s.rules.target} (highest: {self.sheet.columns[top]} "
                           f"{self.sheet.totals[top]}), so the deal passes left: {self.names[self.dealer]} deals "
-                          f"deal {self.deal_no + 1} and {self.names[self.leader]} leads.")
+                          f"deal {self.deal_no + 1}{f' of {SHORT_DEALS}' if s.rules.short else ''} and "
+                          f"{self.names[self.leader]} leads.")
         self.say("deal", deal_words(self.names, self.dealer, len(self.hands[0])))
         return self.build(self.leader)
 
@@ -169,6 +170,8 @@ class _Turn(TrickTurn):
         labels = sheet.columns
         if s.scoring.pit_bonus is not None:
             reason = "The sub-game is one deal."
+        elif s.rules.short and not any(t >= s.rules.target for t in sheet.totals):
+            reason = f"All {SHORT_DEALS} deals of the short game are played."
         elif self.deal_no + 1 >= MAX_DEALS and not sheet.is_over:
             reason = f"{MAX_DEALS} deals and nobody has reached {s.rules.target}: the game stops here."
         else:

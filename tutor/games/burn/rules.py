@@ -20,6 +20,7 @@ PIT = 30  # B5: the pit's value without the variant table
 PIT_TABLE: dict[tuple[int, int], int | None] = {
     (2, 3): 30, (2, 2): 40, (3, 2): 50, (3, 1): 50, (4, 1): 60, (5, 1): 70, (6, 1): None, (2, 1): PIT,
 }
+SHORT_DEALS = 3  # the short game's deals (the option ``short``; docs/rules.md, "Short games")
 MAX_DEALS = 200  # a bound so that every game ends (far beyond any real game to 100)
 R_LEAD, R_WINNER_LEADS, R_FOLLOW, R_DISCARD, R_TRICK = (
     f"{PREFIX}.{r}" for r in ("lead", "winner-leads", "follow", "discard", "trick"))
@@ -46,6 +47,8 @@ class Rules:
     """The game ends after the deal in which a side reaches this total (tournaments raise it)."""
     scoring: Literal["burn", "pymtheg"] = "burn"
     """"pymtheg": one deal scored as Pymtheg's sub-game (−5 per Fire card, +10,000 for every Fire and Water card)."""
+    short: bool = False
+    """A short game: three deals, or fewer if a side reaches the target first (the rule book plays on to 100)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.target <= 100_000:

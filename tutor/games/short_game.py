@@ -1,0 +1,32 @@
+"""A game's short game: one option, ``short``, that sets some of the game's other options at once.
+
+Every game that offers a short game has a yes/no option ``short`` (off by default, so a game started without
+options is the rule book's).  Switched on, the rules class sets the options the short game changes
+(``SHORT_GAME`` in the game's ``rules.py``), refusing, by name, an option moved from its default that the short
+game would change: the learner unticks the short game to choose it.  The play app ticks it by default
+(``tutor.widgets.options.play_options``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+SHORT = "short"
+"""The option's name, the same in every game (and in deal codes: ``4-4821-short``)."""
+
+
+def apply_short(rules: Any, values: Mapping[str, Any], words: str) -> None:
+    """Set ``values`` on a frozen ``rules`` whose ``short`` is on; an option the learner moved is refused.
+
+    ``words`` says what the short game is ("three deals"), for the refusal.
+    """
+    if getattr(rules, SHORT) is not True:
+        return
+    defaults = {f.name: f.default for f in dataclasses.fields(rules)}
+    for name, value in values.items():
+        if getattr(rules, name) != defaults[name]:
+            raise ValueError(f"option {name}: a short game is {words}; untick the short game to choose "
+                             f"this yourself.")
+    for name, value in values.items():
+        object.__setattr__(rules, name, value)

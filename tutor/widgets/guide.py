@@ -16,6 +16,7 @@ from typing import Any
 
 from tutor.bots import make_bot
 from tutor.engine import IllegalMove
+from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
 from tutor.widgets.base import esc, heading, prose, rule_title, table_html
 from tutor.widgets.moves import move_panel
@@ -23,6 +24,20 @@ from tutor.widgets.play import PlayApp
 
 OTHER_MOVE = ("That is not the move I suggested, but the rules allow it. From here the game is yours: "
               "the others play their own best moves, and I suggest yours as we go.")
+
+
+class _Prepared:
+    """A game whose ``start`` deals the first game's prepared deal; everything else is the game's own."""
+
+    def __init__(self, game: Any, first: FirstGame) -> None:
+        self._game, self._first = game, first
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def start(self, *_args: Any, **_kwargs: Any) -> Any:
+        """The prepared deal (whatever seed the play app picks)."""
+        return self._first.start()
 
 
 class GuidedGame(PlayApp):
@@ -40,32 +55,18 @@ class GuidedGame(PlayApp):
     # -- game flow
 
     def new_game(self, players: int, seed: int | None = None, level: str | None = None, *, notice: str = "") -> None:
-        """Deal the first game's prepared deal and play the script up to the learner's first move."""
-        first = self.first
-        self.level = "strong"
-        self.seed = first.seed or 0
-        self.state = first.start()
-        self.players = players
-        self.record = self.state.setup
-        self.bots = {p: make_bot(self.game.slug, "strong", self.seed * 31 + p) for p in range(players)}
-        self.lines: list[tuple[int, Any]] = [(0, e) for e in self.state.events]
-        self.turn_mark = 0
-        self.selected: int | None = None
-        self.error = None
-        self.hint = ""
-        self.notice = notice
-        self.undo_points = []
-        self.learner_moves = 0
-        self.declined: set[tuple[int, str]] = set()
-        self.waiting = False
-        self.game_kept = True  # a guided game is not one of the learner's own games
-        self.class_deal = ""
+        """Deal the first game's prepared deal and play the script up to the learner's first move.
+
+        The play app deals as it always does, from a game whose ``start`` gives the prepared deal, so every part
+        of the table is set up by the play app itself."""
+        self.game = _Prepared(get_game(self.first.slug), self.first)
         self.step = 0  # the next step of the script; ``None`` once off the script
         self.changed = ""  # what the learner's different move changed
         self.bot_says: list[str] = []  # what the tutor said at the bots' moves since the learner's
-        self.mark = _deal_mark(self.state)
-        self._run_bots()
-        self.announce(f"{first.title}. {first.intro} {self.suggestion()[0]}")
+        self.mark: tuple | None = None  # the deal's count at the start (a change ends the first game)
+        super().new_game(players, 0, "strong", notice=notice)
+        self.class_deal = ""
+        self.announce(f"{self.first.title}. {self.first.intro} {self.suggestion()[0]}")
         self.refresh()
 
     @property
@@ -80,9 +81,13 @@ class GuidedGame(PlayApp):
             return self.step >= len(self.first.steps)
         return self.state.is_over or _deal_mark(self.state) != self.mark
 
-    def _run_bots(self, waited: bool = False) -> None:
+    def _run_bots(self, *_args: Any, **_kwargs: Any) -> None:
         """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'."""
-        self.waiting = self.playing = False
+        for flag in ("waiting", "holding", "stepping", "playing"):
+            if hasattr(self, flag):
+                setattr(self, flag, False)
+        if self.mark is None:
+            self.mark = _deal_mark(self.state)
         game = self.game
         while not self.finished:
             if self.on_script:

@@ -1,0 +1,264 @@
+"""The guided first games: the files are checked field by field and replay, and the widget follows the script,
+refuses what the rules refuse, lets a different legal move take the game off the script, and ends with the result
+and the two ways on."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import html
+import re
+import tomllib
+
+import pytest
+
+from tutor.bots import make_bot
+from tutor.engine import IllegalMove
+from tutor.games import get_game
+from tutor.guide import (FirstGameError, first_games, first_games_dir, load_first_game, parse_first_game,
+                         _deal_mark)
+from tutor.lessons import load_lesson
+from tutor.widgets import GuidedGame
+from tutor.widgets.guide import OTHER_MOVE
+
+SOURCE = "first-games/burn.toml"
+
+
+def burn_data() -> dict:
+    return tomllib.loads((first_games_dir() / "burn.toml").read_text(encoding="utf-8"))
+
+
+def refused(data: dict) -> str:
+    with pytest.raises(FirstGameError) as caught:
+        parse_first_game(data, source=SOURCE)
+    return str(caught.value)
+
+
+# ---------------------------------------------------------------- the loader
+
+
+def test_the_burn_file_as_shipped_loads():
+    first = parse_first_game(burn_data(), source=SOURCE)
+    assert first.slug == "burn" and first.steps[0].learner and first.steps[0].say
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.pop("title"), ["'title'"]),
+    (lambda d: d.update(title="  "), ["'title'"]),
+    (lambda d: d.pop("intro"), ["'intro'"]),
+    (lambda d: d.update(end=3), ["'end'"]),
+    (lambda d: d.update(players="3"), ["'players'", "whole number"]),
+    (lambda d: d.update(players=9), ["'players'", "3 to 6"]),
+    (lambda d: d.update(seat=3), ["'seat'", "0 to 2"]),
+    (lambda d: d.update(seat=True), ["'seat'"]),
+    (lambda d: d.update(slug="whist"), ["'slug'", "whist"]),
+    (lambda d: d.update(names=["Jory", "Tamsin"]), ["'names'", "3"]),
+    (lambda d: d.update(options={"wild": True}), ["'options'", "wild"]),
+    (lambda d: d.update(options=[1]), ["'options'"]),
+    (lambda d: d.update(seed=4), ["'deal'", "'seed'"]),
+    (lambda d: d.pop("deal"), ["'deal'", "'seed'"]),
+    (lambda d: d.update(deal={"hands": [["F1"], ["F2"]]}), ["'deal'"]),
+    (lambda d: d.update(tips="x"), ["'tips'"]),
+    (lambda d: d.update(step=[]), ["[[step]]"]),
+    (lambda d: d["step"][2].update(colour="red"), ["step 3", "'colour'"]),
+    (lambda d: d["step"][0].pop("move"), ["step 1", "'move'"]),
+    (lambda d: d["step"][0].pop("say"), ["step 1", "'say'"]),
+    (lambda d: d["step"][1].update(say=4), ["step 2", "'say'"]),
+    (lambda d: d["step"][0].update(other={"play F99": "x"}), ["step 1", "'other'", "play F99"]),
+    (lambda d: d["step"][0].update(other={"play E9": "x"}), ["step 1", "'other'", "own move"]),
+    (lambda d: d["step"][0].update(other={"play F4": ""}), ["step 1", "'other'", "play F4"]),
+    (lambda d: d["step"][0].update(other="play F4"), ["step 1", "'other'"]),
+    (lambda d: d["step"][1].update(other={"play E13": "x"}), ["step 2", "'other'", "learner"]),
+    (lambda d: d["step"].pop(), ["step 23", "end the deal"]),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_a_bad_field_is_refused_naming_the_file_the_step_and_the_field(change, words):
+    data = burn_data()
+    change(data)
+    message = refused(data)
+    assert message.startswith(SOURCE)
+    for word in words:
+        assert word in message, message
+
+
+def test_an_illegal_step_is_refused_with_the_rules_own_reason():
+    data = burn_data()
+    data["step"][1]["move"] = "play F5"  # Tamsin holds Earth 13: she must follow the Earth led
+    first = parse_first_game(burn_data(), source=SOURCE)
+    state = first.states()[1]
+    game = get_game("burn")
+    with pytest.raises(IllegalMove) as rules:
+        state.apply(game.parse_action(state, "play F5"))
+    message = refused(data)
+    assert message.startswith(f"{SOURCE} step 2 'move'") and rules.value.reason in message
+
+
+def test_a_step_after_the_game_is_over_is_refused():
+    data = {"slug": "gnav", "title": "t", "players": 2, "seat": 0, "seed": 1, "intro": "i", "end": "e", "step": []}
+    game = get_game("gnav")
+    state = game.start(players=2, seed=1)
+    while not state.is_over:
+        action = state.legal_actions()[0]
+        data["step"].append({"move": str(action), "say": "s" if state.current_player == 0 else ""})
+        state = state.apply(action)
+    parse_first_game(copy.deepcopy(data), source="first-games/gnav.toml")
+    data["step"].append({"move": data["step"][-1]["move"]})
+    message = refused(data)
+    assert f"step {len(data['step'])} 'move'" in message and "over" in message
+
+
+def test_a_rule_the_game_cites_must_be_taught_in_the_lesson(monkeypatch):
+    lesson = load_lesson("burn")
+    cut = dataclasses.replace(lesson, rules=tuple(r for r in lesson.rules if r.id != "burn.discard"))
+    monkeypatch.setattr("tutor.guide.load_lesson", lambda slug: cut)
+    message = refused(burn_data())
+    assert "burn.discard" in message and re.search(r"step \d+", message)
+
+
+def test_the_file_must_name_its_own_game(tmp_path, monkeypatch):
+    (tmp_path / "first-games").mkdir()
+    (tmp_path / "first-games" / "burn.toml").write_text(
+        (first_games_dir() / "burn.toml").read_text(encoding="utf-8").replace('slug = "burn"', 'slug = "gnav"'),
+        encoding="utf-8")
+    (tmp_path / "first-games" / "pig.toml").write_text("slug = [", encoding="utf-8")
+    monkeypatch.setenv("GWARI_LESSONS", str(tmp_path))
+    load_first_game.cache_clear()
+    try:
+        assert first_games() == ("pig", "burn")
+        with pytest.raises(FirstGameError, match="first-games/burn.toml"):
+            load_first_game("burn")
+        with pytest.raises(FirstGameError, match="first-games/pig.toml"):
+            load_first_game("pig")
+        with pytest.raises(FirstGameError, match="No first game for 'chwech'"):
+            load_first_game("chwech")
+    finally:
+        load_first_game.cache_clear()
+
+
+# ---------------------------------------------------------------- every shipped first game
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_each_shipped_first_game_replays_to_the_end_of_its_deal_within_five_minutes(slug):
+    first = load_first_game(slug)
+    states = first.states()
+    assert len(states) == len(first.steps) + 1
+    assert states[-1].is_over or _deal_mark(states[-1]) != _deal_mark(states[-2])
+    assert all(step.say for step in first.steps if step.learner)
+    lesson = load_lesson(slug)
+    assert set(first.cited_rules()) <= set(lesson.ids)
+    assert first.minutes() <= 5, f"{slug}: {first.minutes():.1f} minutes"
+
+
+def test_burn_has_a_first_game():
+    assert "burn" in first_games()
+
+
+# ---------------------------------------------------------------- the widget
+
+
+def click(app: GuidedGame, move: str) -> None:
+    """Choose the move's card (when it uses one) and press the move, as the browser does."""
+    action = app.game.parse_action(app.state, move)
+    hand = app.state.view(app.seat).seats[app.seat].hand
+    used = app.state.cards_of(action)
+    if used:
+        assert app.handle("card", hand.index(used[0]))
+    assert app.handle("move", move)
+
+
+def shown_suggestion(app: GuidedGame) -> tuple[str, str]:
+    found = re.search(r'data-testid="suggestion" data-move="([^"]*)" data-cards="[^"]*">(.*?)</p>', app.html)
+    assert found, "no suggestion shown"
+    return html.unescape(found.group(1)), html.unescape(found.group(2))
+
+
+def test_the_widget_follows_the_script_to_the_end_and_offers_the_two_ways_on():
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    for i in first.learner_steps:
+        step = first.steps[i]
+        assert app.state.current_player == first.seat and app.on_script
+        move, say = shown_suggestion(app)
+        assert say == step.say
+        click(app, move)
+        assert app.error is None
+    assert app.finished and app.on_script
+    assert list(app.record.actions) == [str(get_game("burn").parse_action(s, step.move))
+                                        for s, step in zip(first.states(), first.steps)]
+    assert app.state == first.states()[-1]
+    page = app.html
+    assert 'data-testid="guide-end"' in page and html.escape(first.end.split()[0]) in page
+    assert 'href="burn-play.ipynb"' in page and "Play a real game" in page
+    assert 'href="burn-lesson.ipynb"' in page and "Learn every rule" in page
+    assert not app.handle("move", "play F4")  # nothing more to play
+
+
+def test_bot_steps_that_say_something_are_shown():
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    said = next(i for i, step in enumerate(first.steps) if not step.learner and step.say)
+    for _ in [i for i in first.learner_steps if i < said]:
+        assert first.steps[said].say not in html.unescape(app.html)
+        click(app, shown_suggestion(app)[0])
+    assert first.steps[said].say in html.unescape(app.html)
+
+
+def test_an_illegal_move_is_refused_with_the_rules_reason_and_the_rule_and_changes_nothing():
+    app = GuidedGame("burn")
+    click(app, shown_suggestion(app)[0])  # lead the Earth 9; Tamsin then leads Wind
+    before = (app.state, app.record, app.step)
+    try:
+        app.state.apply(app.game.parse_action(app.state, "play F4"))
+    except IllegalMove as exc:
+        reason, rule = exc.reason, exc.rule
+    else:
+        raise AssertionError("Fire 4 should be refused: Jory holds Wind")
+    assert app.handle("move", "play F4")
+    assert (app.state, app.record, app.step) == before and app.on_script
+    page = html.unescape(app.html)
+    assert 'data-testid="refused"' in page and reason in page
+    assert load_lesson("burn").rule(rule).title in page
+    assert shown_suggestion(app)[1] == load_first_game("burn").steps[app.step].say  # the suggestion stays
+
+
+def test_a_different_legal_move_says_what_it_changes_then_the_strong_bots_play_on_and_the_tutor_suggests():
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    assert "play F4" in first.steps[0].other
+    click(app, "play F4")
+    assert not app.on_script and app.changed == first.steps[0].other["play F4"]
+    assert html.escape(app.changed) in app.html and 'data-testid="changed"' in app.html
+    # The others moved as the strong bots would, until the learner's turn.
+    assert app.state.current_player == first.seat
+    assert list(app.record.actions[:1]) == ["play F4"]
+    moves = 0
+    while not app.finished:
+        move, text = shown_suggestion(app)
+        action, reason = make_bot("burn", "strong", app.seed).explain(app.state)
+        assert move == str(action) and text.endswith(reason)
+        click(app, move)
+        assert app.error is None
+        moves += 1
+        assert moves < 20
+    end = app.end_words()
+    assert end != first.end and "The deal is over" in end
+    # The result is the game's own: every side's score for the deal, and no card play.
+    for name in app.names_now:
+        assert f"{name}:" in end
+    assert "plays" not in end
+    assert 'href="burn-play.ipynb"' in app.html and 'href="burn-lesson.ipynb"' in app.html
+
+
+def test_a_different_legal_move_with_no_words_of_its_own_gets_the_general_line():
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    assert "play Wa11" not in first.steps[0].other
+    click(app, "play Wa11")
+    assert app.changed == OTHER_MOVE and not app.on_script
+
+
+def test_the_guided_game_has_no_deal_settings_undo_or_clock():
+    app = GuidedGame("burn")
+    for kind in ("new", "load", "undo", "hint", "tick", "classdeal"):
+        assert not app.handle(kind, None, {})
+    assert 'data-gw="new"' not in app.html and 'data-gw="undo"' not in app.html

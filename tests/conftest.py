@@ -29,10 +29,12 @@ settings.load_profile("gwari")
 
 @pytest.fixture(autouse=True)
 def _a_fresh_class(tmp_path, monkeypatch):
-    """Every test keeps progress in its own file, with no learner named and no class key set."""
+    """Every test keeps progress in its own file, with no learner named and no class key set; play apps play at the
+    engine's speed (bots at once, windows on the clock) unless a test sets the pace."""
     from tutor import classroom
 
     monkeypatch.setenv("GWARI_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.setenv("GWARI_PACE", "quick")
     monkeypatch.delenv(classroom.KEY_ENV, raising=False)
     monkeypatch.setattr(classroom, "_learner", "")
     monkeypatch.setattr(classroom, "_store", None)

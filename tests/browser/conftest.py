@@ -71,12 +71,14 @@ def class_store(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def voila_url(class_store):
     """Serve notebooks/ as ``.ci/serve`` does: from the repository root (its voila.json), with the gwari template,
-    keeping progress in ``class_store`` and with no class key in the environment."""
+    keeping progress in ``class_store``, with no class key in the environment, and play apps at the engine's speed
+    (bots at once, windows on the clock: ``GWARI_PACE=quick``)."""
     command = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1",
                "--VoilaConfiguration.template=gwari", str(ROOT / "notebooks")]
     os.environ.pop("GWARI_CLASS_KEY", None)
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila",
-                 env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter"), "GWARI_PROGRESS": str(class_store)}) as url:
+                 env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter"), "GWARI_PROGRESS": str(class_store),
+                      "GWARI_PACE": "quick"}) as url:
         yield url
 
 

@@ -10,13 +10,23 @@ box to type a move as a phrase (``inputs.typed``), and a race clock
 game's rules class.  No game is named here.
 
 Undo keeps a stack of points, one before each of the learner's moves.  A point
-can be gone back to only while no card that was hidden there has been seen
-since (a card drawn or caught cannot be unseen); Undo goes back to the latest
-such point.
+can be gone back to only while no card that was hidden there has come into the
+learner's hand since (a card drawn or caught cannot be unseen; the cards the bots
+played in answer go back to their hands); Undo goes back to the latest such point.
+
+The pace is the learner's: each bot's move is a step the browser's clock brings
+(``step_bots``), a deal that ends stops on its summary until *Next deal*, the
+last trick can be looked at again, and a chance to move out of turn (a double)
+or a race waits for the learner unless they play against the clock (``clock``).
+``$GWARI_PACE=quick`` makes the table play at the engine's speed by default (bots
+at once, windows on the clock), as tests and benchmarks want.  The panels beside
+the table are drawn by ``tutor.widgets.play_panels``; rules met for the first
+time show as rule cards, remembered per learner (``tutor.classroom``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections import Counter
@@ -26,13 +36,15 @@ from typing import Any, Callable
 from tutor import classroom
 from tutor.bots import LEVELS, make_bot
 from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa: F401  (also importable from here)
-from tutor.engine import IllegalMove, Misread, Record, State
+from tutor.engine import IllegalMove, Misread, Record, State, TrickView
 from tutor.games import get_game
 from tutor.lessons import load_lesson
-from tutor.progress import PlayedGame
+from tutor.progress import PlayedGame, StoreError
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
 from tutor.widgets.options import read_options
 from tutor.widgets.play_page import PlayPage
+from tutor.widgets.play_panels import (PANELS_CSS, DealSummary, SeatNote, holding_html, pace_html, rule_card_html,
+                                       rules_panel_html, seat_note_html, summary_html, summary_of, trick_panel_html)
 
 
 @dataclass
@@ -44,7 +56,8 @@ class UndoPoint:
     lines: int
     turn_mark: int
     shown: Counter  # the cards the learner could see at this point
-    seen: Counter = field(default_factory=Counter)  # every card the learner has seen since
+    seen: Counter = field(default_factory=Counter)  # every card that has come into the learner's hand since
+    table: tuple = ()  # the panels' part of the page at this point (last trick, notes), as ``PlayApp._marks`` gives
 
     @property
     def open(self) -> bool:
@@ -52,27 +65,53 @@ class UndoPoint:
         return not (self.seen - self.shown)
 
 
-OFFER_WAIT_MS = 6000  # how long the table takes over its next move while the learner may make an offered move
+OFFER_WAIT_MS = 6000  # on the clock: how long the table waits while the learner may make an offered move
+BOT_STEP_MS = 1200  # one bot's move at a time: how long each stays on show before the next
+PACE_ENV = "GWARI_PACE"
+PACES = ("learner", "quick")  # the learner's pace (the default), or the engine's speed (tests, benchmarks)
+PLAY_RULES = "{slug}/play"  # where the rules a learner met in play are kept, beside the lessons' rules reached
+
+
+def default_pace() -> tuple[bool, bool]:
+    """(bots one at a time, on the clock) as ``$GWARI_PACE`` sets them: the learner's pace unless "quick"."""
+    pace = os.environ.get(PACE_ENV, "").strip() or "learner"
+    if pace not in PACES:
+        raise ValueError(f"{PACE_ENV} must be one of {', '.join(PACES)}, not {pace!r}.")
+    return (pace == "learner", pace == "quick")
+
+
+def yes_no(value: Any, field: str) -> bool:
+    """A checkbox's value from the browser ("true"/"false"); anything else is refused naming the field."""
+    text = str(value).strip().lower()
+    if isinstance(value, bool) or text in ("true", "false"):
+        return value if isinstance(value, bool) else text == "true"
+    raise ValueError(f"{field} must be true or false.")
 
 
 class PlayApp(PlayPage, GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
-    button while one is open, and the bots' next move waits ``OFFER_WAIT_MS`` so there is time to press it; bots
-    decide on theirs once, before the move that would close them.
+    button while one is open, and the table waits for the learner (*Play on* lets it go on) or, on the clock,
+    ``OFFER_WAIT_MS``; bots decide on theirs once, before the move that would close them.  ``step_bots`` and
+    ``clock`` set the pace (``None``: as ``$GWARI_PACE`` says).
     """
 
-    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick")
+    accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
+               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules")
 
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
                  on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
-                 heading_level: int = 2, **options: Any) -> None:
+                 heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
+                 **options: Any) -> None:
         super().__init__(asks_learner=True)
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
             raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
+        steps, timed = default_pace()
+        self.step_bots = steps if step_bots is None else yes_no(step_bots, "step_bots")
+        self.clock = timed if clock is None else yes_no(clock, "clock")
         self.typed = typed
         self.said = ""
         self.correction = ""
@@ -84,13 +123,18 @@ class PlayApp(PlayPage, GwariWidget):
         self.seat = seat
         self.level_h = heading_level
         self.on_review_cb = on_review
+        self.page_met: set[str] = set()  # rules met on this page, for a learner who has given no name
+        self._learner_met: tuple[str, set[str]] | None = None
+        self.lesson_rules = frozenset(rule.id for rule in self.lesson.rules)
+        self.card_more: set[str] = set()
+        self.rules_open = False
         self.new_game(players or self.game.default_players, seed, level)
 
     # -- game flow
 
     def new_game(self, players: int, seed: int | None = None, level: str | None = None, *, notice: str = "") -> None:
-        """Deal a new game (a fresh seed unless one is given) and let the bots move until it is the learner's turn;
-        ``notice`` is shown above the table and said first."""
+        """Deal a new game (a fresh seed unless one is given) and let the bots move until it is the learner's turn
+        (one at a time with ``step_bots``); ``notice`` is shown above the table and said first."""
         if level is not None:
             if level not in LEVELS:
                 raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
@@ -110,23 +154,40 @@ class PlayApp(PlayPage, GwariWidget):
         self.undo_points: list[UndoPoint] = []
         self.learner_moves = 0
         self.declined: set[tuple[int, str]] = set()
-        self.waiting = False
+        self.waiting = False  # on the clock: the table waits a few seconds for an offered move
+        self.holding = False  # off the clock: the table waits until the learner makes the offered move or plays on
+        self.stepping = False  # a bot's move is due at the browser's next tick
         self.game_kept = False
         self.class_deal = classroom.class_deal()
+        self.deal_rules = frozenset(e.rule for e in self.state.events)  # the rules that start a deal
+        self.summary: DealSummary | None = None
+        self.last_trick: tuple[Any, str] | None = None  # the last trick taken and what was said as it was taken
+        self.trick_open = False
+        self.seat_notes: dict[int, SeatNote] = {}
+        self.met: list[str] = []  # the rules met in this game, in the order met
+        self.new_cards: list[str] = []  # the rules met for the first time since the learner's last move
+        self._meet(self.state.events)
         self._run_bots()
         self._tell(0, f"{notice} New deal, code {self.code}." if notice else f"New deal, code {self.code}.")
         self.refresh()
 
     def _apply(self, action: Any) -> None:
+        before, mover = self.state, self.state.current_player
+        seen_before = before.view(self.seat)
         self.state = self.state.apply(action)
         self.record = self.record.with_action(action)
         self.lines.extend((len(self.record.actions), e) for e in self.state.events)
+        view = self.state.view(self.seat)
         if self.undo_points:
-            now = visible_cards(self.state.view(self.seat))
+            # Only a card that came into the learner's hand closes a point: the cards others played in answer go
+            # back to their hands, but a card drawn or caught cannot be unseen.
+            now = Counter(c for c in view.seats[self.seat].hand if c is not None)
             for point in self.undo_points:
                 point.seen |= now
             # A closed point never opens again (what has been seen stays seen), so it is dropped.
             self.undo_points = [point for point in self.undo_points if point.open]
+        self._follow(before, seen_before, view, mover, action)
+        self._meet(self.state.events)
         if self.state.is_over and not self.game_kept:
             self.game_kept = True
             self._keep_game()
@@ -139,26 +200,111 @@ class PlayApp(PlayPage, GwariWidget):
             self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), self.seat,
             tuple(result.scores), self.seat in result.winners, len(self.record.actions), self.level))
 
-    def _run_bots(self, waited: bool = False) -> None:
-        """Bots move until it is the learner's turn; before a move that may close an offer the learner has open,
-        the table waits (the browser's clock brings it back with ``waited``)."""
-        self.waiting = False
-        while not self.state.is_over and self.state.current_player != self.seat:
+    def _follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any) -> None:
+        """What the panels show after a move: a deal scored (its summary), a trick taken, a hand grown out of turn."""
+        events = self.state.events
+        rows = len(old.scores.rows) if old.scores else 0
+        deal_over = view.scores is not None and len(view.scores.rows) > rows
+        if deal_over:
+            self.summary = summary_of(len(view.scores.rows), events, self.deal_rules, view.scores,
+                                      self.state.is_over)
+        taken = self._trick_taken(before, old.trick, view.trick, mover, action, events)
+        if taken is not None:
+            self.last_trick = taken
+            self.trick_open = False
+        grown = {s: len(view.seats[s].hand) - len(old.seats[s].hand) for s in range(len(view.seats))}
+        if deal_over or all(g > 0 for g in grown.values()):
+            return  # a new deal, not a penalty
+        for seat, more in grown.items():
+            if more >= 2 and seat != mover:
+                reason = next((e.text for e in reversed(events) if e.player == seat), events[0].text if events else "")
+                self.seat_notes[seat] = SeatNote(seat, more, reason)
+
+    @staticmethod
+    def _trick_taken(before: State, old: Any, new: Any, mover: int | None, action: Any,
+                     events: tuple) -> tuple[TrickView, str] | None:
+        """The trick this move completed, and what was said as it was taken (``None`` if it completed none)."""
+        if new is not None and new.winner is not None and new.plays and (old is None or old.winner is None):
+            return new, ""  # the table shows the trick taken, with its winner, until the next lead
+        if old is None or not old.plays or old.winner is not None:
+            return None
+        if new is not None and new.leader == old.leader and new.plays[:len(old.plays)] == old.plays:
+            return None  # the same trick goes on
+        cards = before.cards_of(action)
+        plays = old.plays + (((mover, cards[0]),) if cards and mover is not None else ())
+        return TrickView(plays, old.leader, None, old.trumps), events[1].text if len(events) > 1 else ""
+
+    def _meet(self, events: tuple) -> None:
+        """Rules cited by these events and not met before in this game join the Rules panel; those this learner
+        (or, without a name, this page) never met before show as rule cards, and are remembered."""
+        known = self._known_rules()
+        for event in events:
+            rule = event.rule
+            if rule in self.met or rule not in self.lesson_rules:
+                continue
+            self.met.append(rule)
+            if rule not in known:
+                known.add(rule)
+                self.new_cards.append(rule)
+                if self.learner:
+                    classroom.keep_rule_reached(PLAY_RULES.format(slug=self.game.slug), rule)
+
+    def _known_rules(self) -> set[str]:
+        """The rules this learner met in play before (kept in the class's records), or, without a name, on this
+        page."""
+        name = classroom.learner()
+        if not name:
+            return self.page_met
+        if self._learner_met is None or self._learner_met[0] != name:
+            kept: set[str] = set()
+            progress = classroom.store()
+            if progress is not None:
+                try:
+                    kept = set(progress.reached(name).get(PLAY_RULES.format(slug=self.game.slug), ()))
+                except (StoreError, OSError, ValueError):  # a store that cannot be read: the cards show again
+                    kept = set()
+            self._learner_met = (name, kept)
+        return self._learner_met[1]
+
+    def _marks(self) -> tuple:
+        """The panels' part of the game's position, kept with an undo point and put back with it."""
+        return (self.last_trick, self.trick_open, dict(self.seat_notes))
+
+    def _run_bots(self, waited: bool = False, step: bool = False) -> None:
+        """Bots move until it is the learner's turn.  One at a time with ``step_bots``: each move that shows
+        something waits for the browser's next tick (``step``: this call may make one).  Play stops at a deal's
+        summary; before a move that may close an offer the learner has open, the table waits for the learner (on
+        the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
+        self.waiting = self.holding = self.stepping = False
+        steps = self.step_bots and not self._race_phase()
+        while not self.state.is_over and self.state.current_player != self.seat and self.summary is None:
             self._bot_offers()
             if self.state.offers(self.seat) and not waited:
-                self.waiting = True
+                self.waiting, self.holding = self.clock, not self.clock
+                break
+            if steps and not step:
+                self.stepping = True
                 break
             waited = False
+            start = len(self.lines)
             self._apply(self.bots[self.state.current_player].choose(self.state))
-        if not self.state.is_over and self.state.current_player == self.seat:
+            if len(self.lines) > start:
+                step = False  # a move that showed something: the next waits for a tick
+        if not self.state.is_over and self.state.current_player == self.seat and self.summary is None:
             self._bot_offers()
-        # In a race the browser's clock ticks while it is the learner's decision; it also brings back a waiting table.
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Whether the browser's clock ticks, and how often: a race on the clock, a wait on the clock for an
+        offered move, or the bots' next step."""
         racing = self._racing()
         if racing:
             self.interval = int(self.game.inputs.race.tick_ms(self.state))
         elif self.waiting:
             self.interval = OFFER_WAIT_MS
-        self.playing = racing or self.waiting
+        elif self.stepping:
+            self.interval = BOT_STEP_MS
+        self.playing = racing or self.waiting or self.stepping
 
     def _bot_offers(self) -> None:
         """Each bot with an out-of-turn move open decides once (before the next ordinary move) whether to make it."""
@@ -176,10 +322,16 @@ class PlayApp(PlayPage, GwariWidget):
                     self._apply(action)
                 break
 
-    def _racing(self) -> bool:
+    def _race_phase(self) -> bool:
+        """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
         race = self.game.inputs.race
         return (race is not None and not self.state.is_over and self.state.current_player == self.seat
                 and race.clock(self.state) is not None)
+
+    def _racing(self) -> bool:
+        """Whether the race clock runs in the browser: a race on, the learner's decision, and playing on the clock
+        (off the clock each tick of the race waits for the learner's choice)."""
+        return self.clock and self._race_phase()
 
     @property
     def names_now(self) -> list[str]:
@@ -251,14 +403,11 @@ class PlayApp(PlayPage, GwariWidget):
         self.refresh()
 
     def on_tick(self, _value: Any, _inputs: dict) -> None:
-        """A tick of the race clock went by without a click: the learner's idle move, then the bots; or the table's
-        wait for an offered move is over and play goes on."""
-        if self.waiting:
-            start = len(self.lines)
-            self._run_bots(waited=True)
-            if len(self.lines) > start:
-                self._tell(start)
-            self.refresh()
+        """A tick of the browser's clock: the bots' next step; or, on the clock, the table's wait for an offered
+        move is over and play goes on; or a tick of the race went by without a click (the learner's idle move, then
+        the bots)."""
+        if self.waiting or self.stepping:
+            self._go_on(waited=self.waiting)
             return
         if not self._racing():
             self.playing = False
@@ -271,10 +420,81 @@ class PlayApp(PlayPage, GwariWidget):
             self._tell(start)
         self.refresh()
 
+    def _go_on(self, waited: bool = False) -> None:
+        """The table's next step (a bot's move shown, or the table going on past an offer), said and drawn."""
+        start = len(self.lines)
+        self._run_bots(waited=waited, step=True)
+        if len(self.lines) > start:
+            self._tell(start)
+        self.refresh()
+
+    def on_goon(self, _value: Any, _inputs: dict) -> None:
+        """The learner lets the table go on without the move they were offered out of turn."""
+        if not self.holding:
+            raise ValueError("The table is not waiting for you.")
+        self._go_on(waited=True)
+
+    def on_nextdeal(self, _value: Any, _inputs: dict) -> None:
+        """The learner has read the deal's summary: the next deal is played."""
+        if self.summary is None or self.summary.over:
+            raise ValueError("There is no next deal to start.")
+        self.summary = None
+        self.seat_notes = {}
+        self.notice = ""
+        start = len(self.lines)
+        self._run_bots()
+        self._tell(start, "Next deal.")
+        self.refresh()
+
+    def on_stepbots(self, value: Any, _inputs: dict) -> None:
+        """The learner's setting: the bots' moves one at a time, or all at once (the table catches up now)."""
+        self.step_bots = yes_no(value, "Show the bots' moves one at a time")
+        if self.stepping and not self.step_bots:
+            self._go_on()
+            return
+        self.refresh()
+
+    def on_clock(self, value: Any, _inputs: dict) -> None:
+        """The learner's setting: play against the clock (an offer and a race run in real time), or not."""
+        self.clock = yes_no(value, "Play against the clock")
+        if self.waiting or self.holding:
+            self.waiting, self.holding = self.clock, not self.clock
+        self._schedule()
+        self.refresh()
+
+    def on_lasttrick(self, value: Any, _inputs: dict) -> None:
+        """Show the last trick taken again, or hide it."""
+        if self.last_trick is None:
+            raise ValueError("No trick has been taken yet.")
+        if value not in ("show", "hide"):
+            raise ValueError("lasttrick must be show or hide.")
+        self.trick_open = value == "show"
+        self.refresh()
+
+    def on_rulemore(self, value: Any, _inputs: dict) -> None:
+        """A rule card's whole text, or only its first sentence again."""
+        rule = str(value)
+        if rule not in self.met:
+            raise ValueError("That rule has not come up in this game.")
+        self.card_more ^= {rule}
+        self.refresh()
+
+    def on_rules(self, value: Any, _inputs: dict) -> None:
+        """Open or close the list of rules met in this game."""
+        if value not in ("show", "hide"):
+            raise ValueError("rules must be show or hide.")
+        self.rules_open = value == "show"
+        self.refresh()
+
     def _try(self, make_action: Callable[[], Any]) -> None:
         self.hint = ""
         if self.state.is_over:
             raise ValueError("The game is over.")
+        if self.summary is not None:
+            self.notice = "This deal is over: read how it went, then press Next deal."
+            self.announce(self.notice)
+            self.refresh()
+            return
         try:
             action = make_action()
             if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
@@ -289,11 +509,12 @@ class PlayApp(PlayPage, GwariWidget):
         self.said = self.correction = ""
         self.error = None
         self.notice = ""
-        if not self._racing():  # a move against the clock cannot be taken back
+        if not self._race_phase():  # a move in a race cannot be taken back
             self.undo_points.append(UndoPoint(self.state, self.record, len(self.lines), self.turn_mark,
-                                              visible_cards(self.state.view(self.seat))))
+                                              visible_cards(self.state.view(self.seat)), table=self._marks()))
         self.turn_mark = start = len(self.lines)
         self.learner_moves += 1
+        self.new_cards, self.seat_notes = [], {}
         self._apply(action)
         self._run_bots()
         self.selected = None
@@ -321,24 +542,30 @@ class PlayApp(PlayPage, GwariWidget):
         self.refresh()
 
     def _undo_target(self) -> int | None:
-        if self.state.is_over or self._racing():
+        if self.state.is_over or self._race_phase():
             return None
         return next((i for i in range(len(self.undo_points) - 1, -1, -1) if self.undo_points[i].open), None)
 
     @property
     def can_undo(self) -> bool:
-        """Whether some earlier point can be gone back to (no card hidden there has been seen since)."""
+        """Whether some earlier point can be gone back to (no card hidden there has come into the learner's hand
+        since)."""
         return self._undo_target() is not None
 
     def on_undo(self, _value: Any, _inputs: dict) -> None:
-        """Go back to the latest point before a move of the learner's where no hidden card has been seen since."""
+        """Go back to the latest point before a move of the learner's where no hidden card has come into their hand
+        since, even after the bots answered (their cards go back to their hands)."""
         target = self._undo_target()
         if target is None:
-            raise ValueError("Undo is not possible: a hidden card has been seen since your move.")
+            raise ValueError("Undo is not possible: a hidden card has come into your hand since your move.")
         point = self.undo_points[target]
         del self.undo_points[target:]
         self.state, self.record, self.turn_mark = point.state, point.record, point.turn_mark
         del self.lines[point.lines:]
+        self.last_trick, self.trick_open, self.seat_notes = point.table[0], point.table[1], dict(point.table[2])
+        self.summary, self.new_cards = None, []
+        self.waiting = self.holding = self.stepping = False
+        self._schedule()
         self.error, self.hint, self.selected = None, "", None
         self.announce("Your move is taken back. " + self.state.status())
         self.refresh()
@@ -406,7 +633,47 @@ class PlayApp(PlayPage, GwariWidget):
         if self.on_review_cb is not None:
             self.on_review_cb(self.record, self.seat)
 
-    # -- drawing: tutor.widgets.play_page
+    # -- drawing: tutor.widgets.play_page, and the panels beside the table (tutor.widgets.play_panels)
+
+    def render(self) -> str:
+        """The page, with the panels beside the table and each seat's note in that seat's box."""
+        self._panels_placed = False
+        page = super().render()
+        if not self._panels_placed:  # a page that does not place the panels itself: they go before the log
+            panels = self._panels_html(self.state.view(self.seat))
+            log = page.find('<section class="gw-panel gw-logbox"')
+            page = page[:log] + panels + page[log:] if log >= 0 else page + panels
+        for seat, note in self.seat_notes.items():
+            page = self._by_seat(page, seat, seat_note_html(note, self.names_now[seat]))
+        return page
+
+    @staticmethod
+    def _by_seat(page: str, seat: int, note: str) -> str:
+        """``note`` placed in the table's box of ``seat``, under its name."""
+        box = re.search(rf'<div class="gw-seat[^"]*" data-seat="{seat}">.*?</h\d>', page)
+        return page[:box.end()] + note + page[box.end():] if box else page
+
+    def _panels_html(self, view: Any) -> str:
+        """Beside the table: the deal's summary, the table waiting for an offered move, the last trick, the rules
+        met for the first time (rule cards), the rules met in this game, and the pace settings."""
+        self._panels_placed = True
+        h = self.level_h
+        parts = [f"<style>{PANELS_CSS}</style>", '<div class="gw-panels" data-testid="panels">']
+        if self.summary is not None:
+            parts.append(summary_html(self.summary, level=h))
+        if self.holding:
+            parts.append(holding_html(self.state.status()))
+        if self.last_trick is not None and view.trick != self.last_trick[0]:
+            led = view.trick is not None and bool(view.trick.plays)
+            trick, words = self.last_trick
+            parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=h))
+        parts.extend(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=h)
+                     for rule in self.new_cards)
+        if self.met:
+            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
+        parts.append(pace_html(self.step_bots, self.clock))
+        parts.append("</div>")
+        return "".join(parts)
 
     @property
     def code(self) -> str:

@@ -1,0 +1,145 @@
+"""The play app's panels beside the table: the pace settings, the deal summary, the last trick, what happened to
+a seat, the table waiting for an offered move, rule cards and the Rules panel.
+
+Pure functions of plain values returning escaped HTML; the values come from ``tutor.widgets.play`` (which decides
+when each panel shows).  Learner words only: a rule is shown by its lesson title and text, its id kept in a data
+attribute for tests and teachers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from tutor import render
+from tutor.engine import ScoreTable, TrickView
+from tutor.widgets.base import button, esc, heading, prose
+
+#: The CSS the panels need, until the page's own style sheet carries it.
+PANELS_CSS = (".gw-panels{display:flex;flex-direction:column;gap:8px}"
+              ".gw-rulecard{border-left:4px solid #1565c0;background:#f3f7fd;padding:6px 10px;border-radius:6px}"
+              ".gw-rulecard p{margin:4px 0}.gw-seatnote{border:2px solid #b3261e;background:#fdf1f0;"
+              "border-radius:6px;padding:3px 6px;font-size:13px;margin-top:4px}"
+              ".gw-summary{border:2px solid #16783a;background:#f4fbf6;border-radius:10px;padding:8px 10px}"
+              ".gw-summary ul,.gw-rules ul{margin:4px 0;padding-left:1.2em}")
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A deal just scored: its number, what the engine said while scoring it, and the score table's row and totals.
+
+    ``over``: the match ended with this deal (no next deal to wait for).
+    """
+
+    number: int
+    lines: tuple[str, ...]
+    scores: ScoreTable
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    """Something that happened to a seat's hand out of its own turn (a penalty): how many cards came, and why."""
+
+    seat: int
+    cards: int
+    reason: str
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a lesson text, without its markup ("" for no text)."""
+    flat = " ".join(re.sub(r"\*+", "", text).split())
+    match = re.match(r"(.+?[.!?])(?:\s|$)", flat)
+    return match.group(1) if match else flat
+
+
+def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], scores: ScoreTable,
+               over: bool) -> DealSummary:
+    """The summary of deal ``number`` from the events of the move that ended it: everything said up to the next
+    deal's first event (a rule in ``deal_rules``), and the score table's newest row with the totals."""
+    lines = []
+    for i, event in enumerate(events):
+        if i and event.rule in deal_rules:
+            break
+        lines.append(event.text)
+    row = scores.rows[-1:] if scores.rows else ()
+    return DealSummary(number, tuple(lines), ScoreTable(scores.columns, row, scores.totals, scores.note), over)
+
+
+def summary_html(summary: DealSummary, *, level: int) -> str:
+    """The deal summary: how the deal went and scored, in the game's own words, the deal's row and the totals, and
+    *Next deal* (which takes the focus) while the match goes on."""
+    lines = "".join(f"<li>{esc(line)}</li>" for line in summary.lines)
+    table = render.scores_html(summary.scores).replace('<div class="gw-scorebox">', '<div class="gw-scorebox" '
+                                                       'tabindex="0" role="region" aria-label="scores">')
+    action = ("" if summary.over else '<div class="gw-row">' + button("Next deal", "nextdeal", primary=True,
+                                                                     key="nextdeal", focus=True) + "</div>")
+    return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal>'
+            f"{heading(level, f'Deal {summary.number} is over')}<ul>{lines}</ul>{table}{action}</section>")
+
+
+def trick_panel_html(view: Any, trick: TrickView, words: str, *, shown: bool, level: int) -> str:
+    """The last trick taken: open (``shown``) with its cards and who took it, or a button to look at it again."""
+    label = "Hide the last trick" if shown else "Last trick"
+    toggle = button(label, "lasttrick", "hide" if shown else "show", key="lasttrick", pressed=shown)
+    if not shown:
+        return f'<section class="gw-panel gw-lasttrick" data-testid="last-trick">{toggle}</section>'
+    drawn = render.trick_html(_with_trick(view, trick))
+    drawn = re.sub(r"<(/?)h4([ >])", lambda m: f"<{m.group(1)}h{level + 1}{m.group(2)}", drawn)
+    drawn = drawn.replace(">Trick<", ">Last trick<", 1)
+    said = f'<p class="gw-small">{esc(words)}</p>' if words else ""
+    return (f'<section class="gw-panel gw-lasttrick" data-testid="last-trick">{toggle}{drawn}{said}</section>')
+
+
+def _with_trick(view: Any, trick: TrickView) -> Any:
+    from dataclasses import replace
+
+    return replace(view, trick=trick)
+
+
+def seat_note_html(note: SeatNote, name: str) -> str:
+    """What happened to a seat's hand, with the reason, to stand by that seat."""
+    cards = f"+{note.cards} card{'s' if note.cards != 1 else ''}"
+    return (f'<div class="gw-seatnote" data-testid="seat-note" data-seat="{note.seat}"><strong>{esc(name)}: '
+            f"{cards}.</strong> {esc(note.reason)}</div>")
+
+
+def holding_html(status: str) -> str:
+    """The table waits while the learner may make a move out of turn (no clock): *Play on* lets it go on."""
+    return (f'<section class="gw-panel" data-testid="table-holds"><p>{esc(status)} You may make your move out of '
+            "turn now (the button by your hand); the table waits for you.</p>"
+            + button("Play on", "goon", key="goon", title="Let the table go on without that move") + "</section>")
+
+
+def pace_html(step_bots: bool, clock: bool) -> str:
+    """The learner's pace settings: the bots' moves one at a time, and playing against the clock."""
+    steps = " checked" if step_bots else ""
+    timed = " checked" if clock else ""
+    return ('<div class="gw-row gw-pace gw-small" data-testid="pace">'
+            f'<label><input type="checkbox" data-gw="stepbots" data-key="stepbots"{steps}> '
+            "Show the bots’ moves one at a time</label>"
+            f'<label><input type="checkbox" data-gw="clock" data-key="clock"{timed}> '
+            "Play against the clock (a chance to double or a race does not wait for you)</label></div>")
+
+
+def rule_card_html(lesson: Any, rule_id: str, *, more: bool, level: int) -> str:
+    """A rule met for the first time: its title and first sentence, and the whole text behind *more*."""
+    entry = lesson.rule(rule_id)
+    body = prose(entry.text) if more else f"<p>{esc(first_sentence(entry.text))}</p>"
+    toggle = button("less" if more else "more", "rulemore", rule_id, key=f"rulemore-{rule_id}", pressed=more,
+                    describe=f"about {entry.title}")
+    return (f'<section class="gw-rulecard" data-testid="rule-card" data-rule="{esc(rule_id)}">'
+            f"{heading(level, 'New rule: ' + entry.title)}{body}{toggle}</section>")
+
+
+def rules_panel_html(lesson: Any, met: Sequence[str], *, shown: bool) -> str:
+    """The rules met so far in this game, each by its title and first sentence (behind a toggle)."""
+    toggle = button(f"Rules met in this game ({len(met)})", "rules", "hide" if shown else "show", key="rules",
+                    pressed=shown)
+    items = ""
+    if shown:
+        items = "<ul>" + "".join(
+            f'<li data-rule="{esc(rid)}"><strong>{esc(lesson.rule(rid).title)}</strong> — '
+            f"{esc(first_sentence(lesson.rule(rid).text))}</li>" for rid in met) + "</ul>"
+    return f'<section class="gw-panel gw-rules" data-testid="rules">{toggle}{items}</section>'

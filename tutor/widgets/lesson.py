@@ -1,14 +1,16 @@
-"""A game's lesson in a notebook: each rule with its scenario on cards and its check."""
+"""A game's lesson in a notebook: the overview, each chapter's heading and time, each rule with its scenario on
+cards and its check."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import ipywidgets
 
 from tutor import classroom
 from tutor.engine import IllegalMove
-from tutor.lessons import RuleEntry, load_lesson
+from tutor.lessons import CHOICE_KINDS, RuleEntry, Scenario, chapter_minutes, lesson_minutes, load_lesson
 from tutor.widgets.base import GwariWidget, esc, heading, prose
 from tutor.widgets.check import CheckWidget
 from tutor.widgets.stepper import Stepper
@@ -47,13 +49,30 @@ class LessonView:
         self.lesson = load_lesson(slug)
 
     def overview(self) -> LessonOverview:
-        """The summary and the list of rules by section (it follows the page's title, so its heading is second-level)."""
-        parts = [f'<div class="gw-panel">{heading(2, self.lesson.title)}{prose(self.lesson.summary)}<ol>']
-        for section, rules in self.lesson.sections.items():
-            titles = "; ".join(esc(rule.title) for rule in rules)
-            parts.append(f"<li><strong>{esc(section)}</strong> — {titles}</li>")
+        """The summary, the lesson's time and its chapters (each with its time and sections), and who is learning
+        (it follows the page's title, so its heading is second-level)."""
+        lesson = self.lesson
+        parts = [f'<div class="gw-panel">{heading(2, lesson.title)}{prose(lesson.summary)}'
+                 f'<p data-testid="lesson-minutes">{len(lesson.chapters)} '
+                 f'chapter{"" if len(lesson.chapters) == 1 else "s"}, about {whole_minutes(lesson_minutes(lesson))} '
+                 'in all.</p><ol data-testid="chapters">']
+        for n, chapter in enumerate(lesson.chapters, 1):
+            sections = "; ".join(esc(section) for section in chapter.sections)
+            parts.append(f"<li><strong>{esc(chapter.title)}</strong> · about "
+                         f"{whole_minutes(chapter_minutes(lesson, n))} — {sections}</li>")
         parts.append("</ol></div>")
         return LessonOverview("".join(parts))
+
+    def chapter(self, n: int) -> Panel:
+        """Chapter ``n``'s heading: "Chapter n · title · about M min" (M rounded up), and its sections."""
+        chapter = self.lesson.chapter(n)
+        head = f"Chapter {n} · {chapter.title} · about {whole_minutes(chapter_minutes(self.lesson, n))}"
+        sections = "; ".join(esc(section) for section in chapter.sections)
+        checks = len(chapter.checks)
+        count = (f"{len(chapter.rules)} rule{'' if len(chapter.rules) == 1 else 's'}"
+                 + (f", {checks} check{'' if checks == 1 else 's'}" if checks else ""))
+        return Panel(f'<div class="gw-panel gw-chapter" data-testid="chapter">{heading(2, head)}'
+                     f'<p class="gw-small">{sections} ({count})</p></div>')
 
     def show(self, rule_id: str) -> ipywidgets.VBox:
         """One rule: its text, the scenario stepping through it on cards, refused tries, and the check."""
@@ -61,34 +80,43 @@ class LessonView:
 
     def parts(self, rule: RuleEntry) -> list[Any]:
         """The widgets that teach one rule."""
-        out: list[Any] = [Panel(f'<div class="gw-panel">{heading(3, rule.title, title=rule.id)}{prose(rule.text)}'
+        out: list[Any] = [Panel(f'<div class="gw-panel" data-rule="{esc(rule.id)}">{heading(3, rule.title)}{prose(rule.text)}'
                                 "</div>")]
         if rule.scenario is not None:
             intro = (f"Press Next ▶ to see “{rule.title}” happen." if rule.scenario.actions
                      else "This is the position the rule describes.")
-            stepper = Stepper(rule.scenario.record(), title="See it happen", viewer=None, intro=intro, focus=rule.id)
-            stepper.step = stepper.last if not rule.scenario.actions else 0
-            stepper.observe(lambda change, rid=rule.id: self._stepped(change, rid), names=["step"])
-            out.append(stepper)
-            refusals = rule.scenario.refusals()
-            if refusals:
-                last = rule.scenario.states()[-1]
-                from tutor.games import get_game
-
-                game = get_game(self.lesson.slug)
-                items = []
-                for text, exc in zip(rule.scenario.illegal, refusals, strict=True):
-                    try:
-                        tried = last.describe(game.parse_action(last, text))
-                    except IllegalMove:  # a try the game cannot even read: show it as typed
-                        tried = f"“{text}”"
-                    items.append(f"<li>{esc(tried)}? <strong>No:</strong> {esc(exc.reason)}</li>")
-                out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
-                                 f'<ul>{"".join(items)}</ul></div>'))
+            out += self._scenario_parts(rule.scenario, "See it happen", intro, rule.id)
         if rule.check is not None:
             check = rule.check
+            if check.scenario is not None and check.kind in CHOICE_KINDS + ("order",):
+                intro = "Press Next ▶ to see the play." if check.scenario.actions else "The position."
+                out += self._scenario_parts(check.scenario, "The position", intro, "")
             out.append(CheckWidget(check, game=self.lesson.slug, on_answer=lambda answer, right, rid=rule.id, q=check.question:
                                    classroom.keep_check(self.lesson.slug, rid, q, answer, right)))
+        return out
+
+    def _scenario_parts(self, scenario: Scenario, title: str, intro: str, rule_id: str) -> list[Any]:
+        """A scenario to step through, and the tries the rules refuse in its last position."""
+        stepper = Stepper(scenario.record(), title=title, viewer=None, intro=intro, focus=rule_id)
+        stepper.step = stepper.last if not scenario.actions else 0
+        if rule_id:
+            stepper.observe(lambda change, rid=rule_id: self._stepped(change, rid), names=["step"])
+        out: list[Any] = [stepper]
+        refusals = scenario.refusals()
+        if refusals:
+            last = scenario.states()[-1]
+            from tutor.games import get_game
+
+            game = get_game(self.lesson.slug)
+            items = []
+            for text, exc in zip(scenario.illegal, refusals, strict=True):
+                try:
+                    tried = last.describe(game.parse_action(last, text))
+                except IllegalMove:  # a try the game cannot even read: show it as typed
+                    tried = f"“{text}”"
+                items.append(f"<li>{esc(tried)}? <strong>No:</strong> {esc(exc.reason)}</li>")
+            out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
+                             f'<ul>{"".join(items)}</ul></div>'))
         return out
 
     def _stepped(self, change: Any, rule_id: str) -> None:
@@ -109,3 +137,8 @@ class LessonView:
         """Where the lesson chose between readings of the rules, or corrected them."""
         items = "".join(f"{heading(3, n.title)}{prose(n.text)}" for n in self.lesson.notes)
         return Panel(f'<div class="gw-panel">{items}</div>')
+
+
+def whole_minutes(minutes: float) -> str:
+    """An estimate in whole minutes, rounded up ("about 7 min" never takes less than 7)."""
+    return f"{max(1, math.ceil(minutes - 1e-9))} min"

@@ -44,19 +44,20 @@ def legal_card_indexes(state: State, hand: tuple) -> set[int]:
 
 
 def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72, level: int = 3,
-               race_idle: Any = None, notes: str = "", cards: bool = True) -> str:
+               race_idle: Any = None, notes: str = "", cards: bool = True, mark_legal: bool = True) -> str:
     """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves.
 
     ``race_idle`` is the move the race clock makes for a learner who does nothing (not offered as a button:
     the one button is the move that beats the clock).  ``notes`` (a refusal, a hint) go right below the moves.
     ``cards=False`` (a game whose moves never start from a card) shows the hand as a picture, moves as buttons.
+    ``mark_legal=False`` (a check asking which move is allowed) rings no card and shows every move of a card alike.
     """
     hand = state.view(seat).seats[seat].hand
     if selected is None and len(hand) == 1:
         selected = 0  # one card: its moves are the only ones, so show them at once
     my_turn = state.current_player == seat
     legal = {str(a) for a in state.legal_actions()} if my_turn else set()
-    usable = legal_card_indexes(state, hand) if my_turn else set()
+    usable = legal_card_indexes(state, hand) if my_turn and mark_legal else set()
     if len(usable) == len(hand):
         usable = set()  # every card can be used: marking them all would only add noise
     free = free_moves(state, seat)
@@ -72,10 +73,12 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
         parts.append(card_buttons(hand, selected=selected, legal=usable, width=width, focus=not racing))
     if selected is not None and 0 <= selected < len(hand):
         card = hand[selected]
-        moves = sorted(card_moves(state, card), key=lambda a: str(a) not in legal)
+        moves = card_moves(state, card)
+        if mark_legal:
+            moves.sort(key=lambda a: str(a) not in legal)
         parts.append(f'<div class="gw-small">With the {esc(card.english)}:</div><div class="gw-row">')
         for action in moves:
-            ok = str(action) in legal
+            ok = str(action) in legal or not mark_legal
             parts.append(button(label(state, action), "move", str(action), primary=ok, muted=not ok,
                                 group="moves", title="" if ok else "The rules may not allow this — try it to see why.",
                                 describe="" if ok else "(the rules may not allow this)"))

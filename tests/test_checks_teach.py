@@ -189,3 +189,35 @@ def test_every_shipped_check_draws_and_answers_wrong_with_a_reason_where_the_les
             widget.handle("choose", wrong)
             if check.why:
                 assert html.unescape(html.escape(check.why[wrong])) in feedback(widget), (slug, rule.id)
+
+
+# ------------------------------------------------------------------ the teacher sees chapters finished
+
+
+def test_a_chapter_is_finished_when_every_check_in_it_was_answered_right(monkeypatch):
+    from tutor import classroom
+    from tutor.progress import Progress
+    from tutor.widgets.teacher import TeacherView, chapters_finished
+
+    slug = next(s for s in ("gnav", "burn", "pig", "chwech", "cassino", "carts-tity", "gwra-pyskessa", "pymtheg")
+                if len(load_lesson(s).chapters) >= 2 and load_lesson(s).chapters[1].checks)
+    lesson = load_lesson(slug)
+    first = [r.id for r in lesson.chapters[0].rules if r.check is not None]
+    second = [r.id for r in lesson.chapters[1].rules if r.check is not None]
+    store = Progress()
+    store.add_learner("Ana")
+    for rule in first:
+        store.answer_check("Ana", slug, rule, "Q?", "no", False)
+        store.answer_check("Ana", slug, rule, "Q?", "yes", True)  # right at the second try counts
+    for rule in second[:-1]:
+        store.answer_check("Ana", slug, rule, "Q?", "yes", True)
+    store.answer_check("Ana", slug, second[-1], "Q?", "no", False)
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    view = TeacherView()
+    view.handle("key", "k")
+    got = chapters_finished(view.records)["Ana"][slug]
+    assert 1 in got and 2 not in got
+    assert view.class_frame().set_index("Learner").loc["Ana", "Chapters finished"] == len(got)
+    view.handle("show", "Ana")
+    detail = html.unescape(view.html.split('data-testid="detail"')[1])
+    assert f"chapters finished: {len(got)} of {len(lesson.chapters)} ({lesson.chapters[0].title}" in detail

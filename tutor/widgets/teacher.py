@@ -5,7 +5,8 @@ a key set it says how to set one and shows nothing.  Wrong keys are slowed down
 for the whole server (``tutor.classroom.try_key``): after a few, every try waits,
 longer after each wrong key, and the page says so; opening it says how many wrong
 keys were tried since it was last opened.  Once open: one row per
-learner, a learner's detail (the checks they missed, with the question and the
+learner (with the lessons' chapters finished: every check of a chapter answered
+right), a learner's detail (the checks they missed, with the question and the
 answer given), the checks the class misses most, the class's activity over the
 days, the class deal for today, export to CSV, and reset or delete of one
 learner's records, each asked again before it is done.
@@ -229,11 +230,13 @@ class TeacherView(GwariWidget):
     def class_frame(self) -> pd.DataFrame:
         """The class at a glance, one row per learner."""
         titles = {slug: title for slug, (title, _rules) in classroom.lesson_rules().items()}
+        chapters = chapters_finished(self.records)
         rows = []
         for s in self.summaries:
             rows.append({
                 "Learner": s.learner,
                 "Lessons finished": len(s.lessons_finished),
+                "Chapters finished": sum(len(done) for done in chapters.get(s.learner, {}).values()),
                 "Rules reached": s.rules_reached,
                 "Checks answered": s.checks_answered,
                 "Right first time": round(100 * s.checks_first_time / s.checks_answered) if s.checks_answered else 0,
@@ -245,7 +248,8 @@ class TeacherView(GwariWidget):
                 "Words due": s.words_due,
                 "Last seen": s.last_seen[:10],
             })
-        return pd.DataFrame(rows, columns=["Learner", "Lessons finished", "Rules reached", "Checks answered",
+        return pd.DataFrame(rows, columns=["Learner", "Lessons finished", "Chapters finished", "Rules reached",
+                                           "Checks answered",
                                            "Right first time", "Games played", "Games won", "Games by game",
                                            "Words known", "Words due", "Last seen"])
 
@@ -365,10 +369,13 @@ class TeacherView(GwariWidget):
         for row in self.records["reached"]:
             if row["learner"] == name:
                 reached.setdefault(row["lesson"], set()).add(row["rule"])
+        finished = chapters_finished(self.records).get(name, {})
+        answered = {row["lesson"] for row in self.records["checks"] if row["learner"] == name}
         lesson_lines = "".join(
             f"<li>{esc(title)}: {len(reached.get(slug, set()) & {r for r, _ in rules})} of {len(rules)} rules"
-            f"{' — finished' if slug in summary.lessons_finished else ''}</li>"
-            for slug, (title, rules) in lessons.items() if reached.get(slug))
+            f"{' — finished' if slug in summary.lessons_finished else ''}"
+            f"{chapters_line(slug, finished.get(slug, []))}</li>"
+            for slug, (title, rules) in lessons.items() if reached.get(slug) or slug in answered)
         missed = []
         for (learner, lesson, rule), row in classroom.first_answers(self.records["checks"]).items():
             if learner != name or row["correct"]:
@@ -438,6 +445,52 @@ class TeacherView(GwariWidget):
                 'data-gw-input="deal" data-gw-submit="deal" data-key="deal" class="gw-num" placeholder="4-2611">'
                 + button("Set", "deal", key="set-deal") + button("Make one up", "newdeal", key="newdeal")
                 + (button("Clear", "nodeal", key="nodeal") if current else "") + "</div></section>")
+
+
+def chapters_finished(records: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, list[int]]]:
+    """Each learner's finished chapters, by lesson: learner → lesson → chapter numbers (from 1).
+
+    A chapter is finished when every check in it has been answered right (at any try); a chapter without a check,
+    when every rule in it has been reached.
+    """
+    from tutor.games import GAMES
+    from tutor.lessons import load_lesson
+
+    right: dict[str, set[tuple[str, str]]] = {}
+    for row in records.get("checks", []):
+        if row["correct"]:
+            right.setdefault(row["learner"], set()).add((row["lesson"], row["rule"]))
+    reached: dict[str, set[tuple[str, str]]] = {}
+    for row in records.get("reached", []):
+        reached.setdefault(row["learner"], set()).add((row["lesson"], row["rule"]))
+    out: dict[str, dict[str, list[int]]] = {}
+    for name in set(right) | set(reached):
+        for slug in sorted(GAMES):
+            lesson = load_lesson(slug)
+            done = []
+            for n, chapter in enumerate(lesson.chapters, 1):
+                checked = [rule.id for rule in chapter.rules if rule.check is not None]
+                needed, have = (checked, right.get(name, set())) if checked else (
+                    [rule.id for rule in chapter.rules], reached.get(name, set()))
+                if all((slug, rule_id) in have for rule_id in needed):
+                    done.append(n)
+            if done:
+                out.setdefault(name, {})[slug] = done
+    return out
+
+
+def chapters_line(slug: str, done: list[int]) -> str:
+    """The chapters finished, for a learner's detail (" · chapters finished: 2 of 3 (The essentials; Scoring)");
+    nothing for a lesson in one chapter."""
+    from tutor.lessons import load_lesson
+
+    chapters = load_lesson(slug).chapters
+    if len(chapters) < 2:
+        return ""
+    if not done:
+        return f" · no chapter finished of {len(chapters)}"
+    titles = "; ".join(esc(chapters[n - 1].title) for n in done)
+    return f" · chapters finished: {len(done)} of {len(chapters)} ({titles})"
 
 
 def activity_chart(days: list[tuple[str, int, int, int, int]], *, width: int = 640, height: int = 180) -> str:

@@ -536,7 +536,7 @@ def test_gnav_options_are_refused_by_name():
             GAME.start(players=3, seed=1, **{option: bad})
     with pytest.raises(ValueError, match="^option pool: "):
         GAME.start(players=3, seed=1, pool=True)
-    assert GAME.options() == {"counters": 3, "slate": False, "cat_as_dragoon": False}
+    assert GAME.options() == {"counters": 3, "slate": False, "cat_as_dragoon": False, "short": False}
 
 
 def test_gnav_pay():

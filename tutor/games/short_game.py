@@ -26,7 +26,7 @@ def apply_short(rules: Any, values: Mapping[str, Any], words: str) -> None:
     defaults = {f.name: f.default for f in dataclasses.fields(rules)}
     for name, value in values.items():
         if getattr(rules, name) != defaults[name]:
-            raise ValueError(f"option {name}: a short game is {words}; untick the short game to choose "
+            raise ValueError(f"option {name}: the short game is {words}; untick the short game to choose "
                              f"this yourself.")
     for name, value in values.items():
         object.__setattr__(rules, name, value)

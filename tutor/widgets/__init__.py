@@ -37,7 +37,11 @@ def __dir__() -> list[str]:
 
 
 def play(slug: str, **kwargs):
-    """The play app with a step-through of each finished game shown below it (from the end, as the game left it)."""
+    """The play app with a step-through of each finished game shown below it (from the end, as the game left it).
+
+    The app starts on the game's short game, when it has one and ``kwargs`` choose nothing it would change
+    (``tutor.widgets.options.play_options``); the Variants panel unticks it for the full game.
+    """
     import ipywidgets
 
     from tutor.widgets.stepper import Stepper
@@ -49,5 +53,10 @@ def play(slug: str, **kwargs):
         review.children = [Stepper(record, viewer=seat, reveal=False, title="Your game, step by step", level=2,
                                    at_end=True)]
 
-    app = PlayApp(slug, on_review=show_review, **kwargs)
+    from tutor.games import get_game
+    from tutor.widgets.options import play_options
+
+    game = get_game(slug)
+    options = play_options(game, {k: v for k, v in kwargs.items() if k in game.options()})  # the short game
+    app = PlayApp(slug, on_review=show_review, **{**kwargs, **options})
     return ipywidgets.VBox([app, review])

@@ -22,6 +22,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from tutor.widgets.base import esc
 
 PREFIX = "option:"
+SHORT = "short"
+"""The option of a game's short game (``tutor.games.short_game``): the play app ticks it unless told otherwise."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ def learner_line(doc: str, name: str) -> str:
 
 
 def option_specs(game: Any) -> list[OptionSpec]:
-    """Every option of ``game`` that a control can offer, in the order its rules class declares them."""
+    """Every option of ``game`` that a control can offer, in the order its rules class declares them (the short
+    game first: the choice a learner makes before any other)."""
     cls = game.rules_class
     hints = get_type_hints(cls, include_extras=False)
     defaults = game.options()
@@ -82,7 +85,7 @@ def option_specs(game: Any) -> list[OptionSpec]:
         if kind:
             specs.append(OptionSpec(field.name, kind, defaults[field.name], learner_line(docs.get(field.name, ""),
                                                                                         field.name), choices, optional))
-    return specs
+    return sorted(specs, key=lambda spec: spec.name != SHORT)
 
 
 def _kind(hint: Any) -> tuple[str, tuple[Any, ...], bool]:
@@ -124,6 +127,22 @@ def option_controls(game: Any, chosen: dict[str, Any]) -> str:
             control = f'<input type="text" id="{ident}" {common} value="{esc(value or "")}" class="gw-num">'
         lines.append(f'<li><label for="{ident}">{esc(spec.doc)}</label> {control}</li>')
     return f'<ul class="gw-options">{"".join(lines)}</ul>' if lines else ""
+
+
+def play_options(game: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a play app starts with: ``options``, with the game's short game ticked when it has one.
+
+    The short game is left out when ``options`` says otherwise (``short=False``) or chooses what the short game
+    would set (Pymtheg's ``rounds=5``): the full game those options ask for is played.  A game started without
+    options (``Game.start``) is always the rule book's.
+    """
+    if SHORT not in game.options() or SHORT in options:
+        return dict(options)
+    try:
+        game.make_rules(**options, **{SHORT: True})
+    except ValueError:  # IllegalMove is a ValueError too
+        return dict(options)
+    return {**options, SHORT: True}
 
 
 def read_options(game: Any, inputs: dict) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Literal
 
 from tutor.cards import CARDS, Card, Rank, Suit, french_pack
+from tutor.games.short_game import apply_short
 
 SLUG = "cassino"  # the game's name in the registry
 PREFIX = "cassino"  # every rule id here starts "cassino." (lessons/cassino.toml)
@@ -55,6 +56,10 @@ def value_word(value: int, plural: bool = False) -> str:
 # ---------------------------------------------------------------- rules (options)
 
 
+SHORT_GAME = {"game": "deal", "stop_at_target": False}
+"""The options the short game sets (the option ``short``; docs/rules.md, "Short games")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of a Cassino game, each defaulting as docs/rules.md (K1, K13) settles it."""
@@ -70,8 +75,11 @@ class Rules:
     """K1: a court card takes any number of cards of its rank ("any"), or one or three, never two."""
     partnerships: bool = True
     """Four players play as two partnerships, partners sitting opposite (off: each plays alone)."""
+    short: bool = False
+    """A short game: one deal, its points deciding the game (the rule book plays on to 21)."""
 
     def __post_init__(self) -> None:
+        apply_short(self, SHORT_GAME, "one deal")
         if self.stop_at_target is True and self.game == "deal":
             raise ValueError("option stop_at_target: a game of one deal has no target to stop at; "
                              "choose game='eleven' or game='twenty-one'.")

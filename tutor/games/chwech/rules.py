@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tutor.games.short_game import apply_short
+
 from .packs import DEALS_BY_PLAYERS, pack_for
 
 SLUG = "chwech"
@@ -17,6 +19,10 @@ MAX_DEALS = 24  # the longest match the ``deals`` option allows, so that every m
 # A deal's longest course: 63 cards played, each in a trick of its own with six lead passes before it and six
 # passes after it, and a last round of seven lead passes (deadlock).
 MAX_ACTIONS_PER_DEAL = 63 * 13 + 7
+
+
+SHORT_GAME = {"deals": 3}
+"""The options the short game sets (the option ``short``; docs/rules.md, "Short games")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +41,11 @@ class Rules:
     and a second set of 2s and 3s."""
     thirteens_jokers: bool = False
     """C12: with the Five Hundred pack, the two red 13s count as jokers."""
+    short: bool = False
+    """A short game: three deals (the rule book's match has a deal for each player, eight at four)."""
 
     def __post_init__(self) -> None:
+        apply_short(self, SHORT_GAME, "three deals")
         deals = self.deals
         if deals is not None and (type(deals) is not int or not 1 <= deals <= MAX_DEALS):
             raise ValueError(f"option deals: a match is 1 to {MAX_DEALS} deals (or None for the rule book's "

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tutor.cards import gnav_pack
 from tutor.engine import IllegalMove
+from tutor.games.short_game import apply_short
 
 SLUG = "gnav"
 PREFIX = "gnav"
@@ -16,6 +17,10 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 20
 MAX_COUNTERS = 99
 """The most counters (or strokes) an option may give each player."""
+
+
+SHORT_GAME = {"counters": 2}
+"""The options the short game sets (the option ``short``; docs/rules.md, "Short games")."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,11 @@ class Rules:
     """N11: keep score with chalk strokes on a slate instead of paying counters to a pool."""
     cat_as_dragoon: bool = False
     """N8: the Danish rule of 1917 — the Cat acts like the Dragoon, with no changing back."""
+    short: bool = False
+    """A short game: two counters each, so two lost rounds put a player out (the rule book's game uses three)."""
 
     def __post_init__(self) -> None:
+        apply_short(self, SHORT_GAME, "played with two counters each")
         counters = self.counters
         if not isinstance(counters, int) or isinstance(counters, bool) or not 1 <= counters <= MAX_COUNTERS:
             raise IllegalMove(f"{PREFIX}.counters", f"option counters: each player starts with 1 to {MAX_COUNTERS} "

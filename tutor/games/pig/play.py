@@ -167,10 +167,15 @@ class _Turn(Turn):
     # -- letters, elimination, the next deal (pig.letters, pig.out, pig.win; P6, P7)
 
     def letter(self, seat: int) -> PigState:
-        """pig.letters: the pig takes a letter; pig.out at the whole word; pig.win for the last one left."""
+        """pig.letters: the pig takes a letter; pig.out at the whole word; pig.win for the last one left (in the short
+        game, for everyone but the pig at once)."""
         word = self.s.rules.word
         self.letters[seat] += 1
         n = self.letters[seat]
+        if self.s.rules.short:
+            self.say("win", f"The short game is one deal: {self.names[seat]} is the pig, and everyone else wins.",
+                     player=seat)
+            return self.game_over()
         self.say("letters", f"{self.names[seat]} takes the letter {word[n - 1]}: {word[:n]}.", player=seat)
         if n == len(word):
             self.say("out", f"{self.names[seat]} has spelled {word} and is out.", player=seat)

@@ -105,7 +105,7 @@ class PigState(SeatedState):
 
     def result(self) -> Result:
         """Lives left per seat; the last player left wins (before the end, the fewest letters lead)."""
-        return score(self.letters, self.rules.word, self.names)
+        return score(self.letters, self.rules.word, self.names, short=self.rules.short)
 
     def view(self, player: int | None = None) -> TableView:
         """What ``player`` sees: their own hand, everyone's letters, who is ready or has touched."""
@@ -114,14 +114,14 @@ class PigState(SeatedState):
         for seat, hand in enumerate(self.hands):
             shown = shown_to(player, seat, hand)
             n = self.letters[seat]
-            info = word[:n] if n else "no letters"
+            info = ("the pig" if n else "") if self.rules.short else word[:n] if n else "no letters"
             if n == len(word):
                 info += " — out"
             elif seat in self.touched:
                 info += " — nose touched"
             elif not self.touched and self.chosen and self.chosen[seat] is not None:
                 info += " — ready to pass"
-            seats.append(SeatView(self.names[seat], shown, (), info))
+            seats.append(SeatView(self.names[seat], shown, (), info.strip(" —")))
         return TableView(game=SLUG, has_stock=False, viewer=player, seats=tuple(seats), current=self.current,
                          events=self.events, status=self.status())
 
@@ -160,7 +160,11 @@ class PigState(SeatedState):
     def status(self) -> str:
         """One line for the table: whose decision, or who won."""
         if self.current is None:
-            return f"Game over: {self.names[self.result().winners[0]]} wins."
+            winners = self.result().winners
+            if len(winners) > 1:
+                names = [self.names[w] for w in winners]
+                return f"Game over: {', '.join(names[:-1])} and {names[-1]} win."
+            return f"Game over: {self.names[winners[0]]} wins."
         who = self.names[self.current]
         if self.touched:
             return f"Race, {self.tick * self.rules.tick_ms / 1000:.2f} s: {who} — touch your nose or keep looking?"

@@ -9,6 +9,7 @@ from typing import Literal
 from tutor.cards import Element, ElementCard
 from tutor.games.burn.rules import PACK as BURN_PACK
 from tutor.games.pymtheg.scoring import BID_CODES, TRICKS
+from tutor.games.short_game import apply_short
 
 PREFIX = "pymtheg"
 """The game's slug, and the prefix of every rule id it emits (the ``pymtheg.*`` entries of ``lessons/pymtheg``)."""
@@ -35,6 +36,10 @@ R_LEAD, R_WINNER_LEADS, R_FOLLOW, R_DISCARD, R_TRUMP, R_OVER, R_UNDER, R_TRICK =
     rule(r) for r in ("lead", "winner-leads", "follow", "discard", "trump", "over-trump", "under-trump", "trick"))
 
 
+SHORT_GAME = {"match": "rounds", "rounds": 4}
+"""The options the short game sets (the option ``short``; docs/rules.md, "Short games")."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """Pymtheg's options, with the defaults Gwari settles on (docs/rules.md, Y12–Y16)."""
@@ -59,8 +64,11 @@ class Rules:
     latest and costs its side the penalty."""
     burn: bool = True
     """Y16: play Burn when all four pass (Y11); off for a tournament, where such a deal scores nothing."""
+    short: bool = False
+    """A short game: four deals, each player dealing once (the rule book's match is twenty deals)."""
 
     def __post_init__(self) -> None:
+        apply_short(self, SHORT_GAME, "four deals")
         if not 1 <= self.rounds <= MAX_DEALS:
             raise ValueError(f"option rounds: a match has 1 to {MAX_DEALS} deals, not {self.rounds}.")
         if not 1 <= self.limit <= 10_000_000:

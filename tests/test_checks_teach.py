@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from tutor.lessons import chapter_minutes, lesson_minutes, load_lesson, parse_lesson
+from tutor.lessons import chapter_minutes, lesson_minutes, load_lesson, parse_lesson, whole_minutes
 from tutor.widgets.check import CheckWidget
-from tutor.widgets.lesson import LessonView, whole_minutes
+from tutor.widgets.lesson import LessonView
 
 DEAL = {"hands": [["7S", "8S"], ["7H", "9C"]]}  # Gwra Pyskessa: seat 0 may ask for sevens or eights
 
@@ -147,7 +147,8 @@ def test_a_move_check_marks_no_card_as_allowed():
 
 
 def test_minutes_are_shown_whole_and_rounded_up():
-    assert whole_minutes(4.01) == "5 min" and whole_minutes(5.0) == "5 min" and whole_minutes(0.2) == "1 min"
+    assert (whole_minutes(4.01), whole_minutes(5.0), whole_minutes(0.2), whole_minutes(0)) == (5, 5, 1, 1)
+    assert whole_minutes(0.1 + 0.2 + 4.7) == 5, "a sum's rounding error does not add a minute"
 
 
 @pytest.mark.parametrize("slug", ["gwra-pyskessa", "burn"])
@@ -221,3 +222,31 @@ def test_a_chapter_is_finished_when_every_check_in_it_was_answered_right(monkeyp
     view.handle("show", "Ana")
     detail = html.unescape(view.html.split('data-testid="detail"')[1])
     assert f"chapters finished: {len(got)} of {len(lesson.chapters)} ({lesson.chapters[0].title}" in detail
+
+
+# ------------------------------------------------------------------ the gallery
+
+
+def test_the_gallery_gives_each_lesson_its_minutes_and_chapters_and_a_first_game(tmp_path):
+    from pathlib import Path
+
+    from tutor.games import GAMES
+    from tutor.widgets.gallery import gallery, lesson_time
+
+    page = html.unescape(gallery(Path(__file__).resolve().parents[1] / "notebooks").html)
+    for slug, game in GAMES.items():
+        lesson = load_lesson(slug)
+        total = whole_minutes(lesson_minutes(lesson))
+        chapters = [whole_minutes(chapter_minutes(lesson, n)) for n in range(1, len(lesson.chapters) + 1)]
+        assert lesson_time(slug) == (total, tuple(chapters))
+        row = page.split(f">{game.title}<br>")[1].split("</tr>")[0]
+        said = (f"about {total} min in {len(chapters)} chapters: " + ", ".join(map(str, chapters[:-1]))
+                + f" and {chapters[-1]} min" if len(chapters) > 1 else f"about {total} min")
+        assert f">Learn the rules</a> <span class=\"gw-small\">({said})" in row, slug
+        assert f'<a href="{slug}-first-game.ipynb">Play your first game</a>' in row, slug
+        players = (f"{game.min_players} players" if game.min_players == game.max_players
+                   else f"{game.min_players}–{game.max_players} players")
+        assert f'<span class="gw-small">{players}</span>' in row, slug
+    assert "4–4 players" not in page and "4 players" in page  # Pymtheg is for four exactly
+    empty = html.unescape(gallery(tmp_path).html)
+    assert all(f'href="{slug}-first-game.ipynb"' in empty for slug in GAMES), "linked before the notebooks exist"

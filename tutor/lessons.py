@@ -13,6 +13,7 @@ long a learner takes (``tutor.estimate``).
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -271,6 +272,12 @@ def chapter_minutes(lesson: Lesson, n: int) -> float:
 def lesson_minutes(lesson: Lesson) -> float:
     """Minutes a learner takes over the whole lesson: the sum of its chapters'."""
     return sum(chapter_minutes(lesson, n) for n in range(1, len(lesson.chapters) + 1))
+
+
+def whole_minutes(minutes: float) -> int:
+    """An estimate as shown to a learner: whole minutes, rounded up (at least 1), so "about 7 min" never takes
+    less than 7 by the estimate."""
+    return max(1, math.ceil(round(minutes, 6)))
 
 
 def lessons_dir() -> Path:

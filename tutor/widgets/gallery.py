@@ -1,9 +1,12 @@
 """The gallery: where to start, then every game with links to its notebooks, from the registry and the notebooks folder.
 
-"Start here" follows the first game of the registry: its lesson, then a game
-against the bots, then its word drill when it has one.  Times are estimates
-from the content: about a minute a rule for a lesson, and for a game a few
-seconds for each decision a learner makes in a game the strong bots play out.
+"Start here" follows the first game of the registry: its guided first game,
+its lesson, then a game against the bots, then its word drill when it has one.
+Every game offers its guided first game, its lesson, play and scoring.  Times
+are estimates from the content: a lesson's and each of its chapters' from the
+lesson file (``tutor.lessons.lesson_minutes``, ``chapter_minutes``, in whole
+minutes rounded up), and for a game a few seconds for each decision a learner
+makes in a game the strong bots play out.
 """
 
 from __future__ import annotations
@@ -15,15 +18,16 @@ from typing import TYPE_CHECKING, Callable
 
 from tutor.bots import make_bot
 from tutor.games import GAMES
-from tutor.lessons import LessonError, load_lesson
+from tutor import lessons
+from tutor.lessons import LessonError, load_lesson, whole_minutes
 from tutor.widgets.base import esc, heading, prose
 
 if TYPE_CHECKING:
     from tutor.widgets.lesson import Panel
 
+FIRST_GAME = "Play your first game"
 KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"))
 SECONDS_A_DECISION = 6
-MINUTES_A_RULE = 1
 DRILL_MINUTES = 5
 MOVE_LIMIT = 20_000
 
@@ -34,12 +38,32 @@ def rounded_minutes(minutes: float) -> int:
 
 
 @lru_cache(maxsize=None)
-def lesson_minutes(slug: str) -> int | None:
-    """About how long a game's lesson takes (``None`` without a lesson)."""
+def lesson_time(slug: str) -> tuple[int, tuple[int, ...]] | None:
+    """About how long a game's lesson takes, and each of its chapters, in whole minutes (``None`` without a
+    lesson that loads)."""
     try:
-        return rounded_minutes(len(load_lesson(slug).rules) * MINUTES_A_RULE)
+        lesson = load_lesson(slug)
     except LessonError:
         return None
+    chapters = tuple(whole_minutes(lessons.chapter_minutes(lesson, n)) for n in range(1, len(lesson.chapters) + 1))
+    return whole_minutes(lessons.lesson_minutes(lesson)), chapters
+
+
+def lesson_time_words(slug: str) -> str:
+    """The lesson's time as the gallery says it: "about 24 min in 3 chapters: 9, 8 and 7 min" ("" without one)."""
+    time = lesson_time(slug)
+    if time is None:
+        return ""
+    total, chapters = time
+    if len(chapters) < 2:
+        return f"about {total} min"
+    each = ", ".join(map(str, chapters[:-1])) + f" and {chapters[-1]}"
+    return f"about {total} min in {len(chapters)} chapters: {each} min"
+
+
+def players_words(low: int, high: int) -> str:
+    """How many play: "4 players", or "2–6 players"."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 @lru_cache(maxsize=None)
@@ -79,8 +103,10 @@ def start_here(has: Callable[[str], bool]) -> str:
     if first is None:
         return ""
     game = GAMES[first]
-    steps = [f'<li><a href="{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: one rule at a time, '
-             f"each shown on cards, with a quick check (about {lesson_minutes(first)} minutes).</li>",
+    steps = [f'<li><a href="{first}-first-game.ipynb">Play your first game of {esc(game.title)}</a>: a short game '
+             "in which the tutor says what to do and why at each of your turns.</li>",
+             f'<li><a href="{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: short chapters, each rule '
+             f"shown on cards, with a few checks ({esc(lesson_time_words(first))}).</li>",
              f'<li><a href="{first}-play.ipynb">Play {esc(game.title)} against the bots</a>: Hint says what a good '
              f"player would do (a game takes about {game_minutes(first)} minutes).</li>"]
     typed = game.inputs.typed
@@ -95,19 +121,20 @@ def games_table(has: Callable[[str], bool]) -> str:
     """Every game with its notebooks (and how long each takes), then the other notebooks."""
     rows = []
     for slug, game in GAMES.items():
-        links = []
+        links = [f'<li><a href="{slug}-first-game.ipynb">{FIRST_GAME}</a></li>']
         for kind, label in KINDS:
             if not has(f"{slug}-{kind}"):
                 continue
-            minutes = (lesson_minutes(slug) if kind == "lesson" else game_minutes(slug) if kind == "play" else None)
-            time = f' <span class="gw-small">(about {minutes} min)</span>' if minutes else ""
+            time = (lesson_time_words(slug) if kind == "lesson"
+                    else f"about {game_minutes(slug)} min" if kind == "play" else "")
+            time = f' <span class="gw-small">({esc(time)})</span>' if time else ""
             links.append(f'<li><a href="{slug}-{kind}.ipynb">{label}</a>{time}</li>')
         try:
             summary = prose(load_lesson(slug).summary)
         except LessonError:
             summary = ""
         rows.append(f'<tr><th scope="row">{esc(game.title)}<br><span class="gw-small">'
-                    f"{game.min_players}–{game.max_players} players</span></th><td>{summary}</td>"
+                    f"{players_words(game.min_players, game.max_players)}</span></th><td>{summary}</td>"
                     f"<td><ul>{''.join(links)}</ul></td></tr>")
     for stem, title, text in (extra for game in GAMES.values() for extra in game.extra_notebooks):
         if has(stem):

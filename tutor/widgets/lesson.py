@@ -3,14 +3,14 @@ cards and its check."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import ipywidgets
 
 from tutor import classroom
 from tutor.engine import IllegalMove
-from tutor.lessons import CHOICE_KINDS, RuleEntry, Scenario, chapter_minutes, lesson_minutes, load_lesson
+from tutor.lessons import (CHOICE_KINDS, RuleEntry, Scenario, chapter_minutes, lesson_minutes, load_lesson,
+                           whole_minutes)
 from tutor.widgets.base import GwariWidget, esc, heading, prose
 from tutor.widgets.check import CheckWidget
 from tutor.widgets.stepper import Stepper
@@ -54,19 +54,19 @@ class LessonView:
         lesson = self.lesson
         parts = [f'<div class="gw-panel">{heading(2, lesson.title)}{prose(lesson.summary)}'
                  f'<p data-testid="lesson-minutes">{len(lesson.chapters)} '
-                 f'chapter{"" if len(lesson.chapters) == 1 else "s"}, about {whole_minutes(lesson_minutes(lesson))} '
+                 f'chapter{"" if len(lesson.chapters) == 1 else "s"}, {about(lesson_minutes(lesson))} '
                  'in all.</p><ol data-testid="chapters">']
         for n, chapter in enumerate(lesson.chapters, 1):
             sections = "; ".join(esc(section) for section in chapter.sections)
-            parts.append(f"<li><strong>{esc(chapter.title)}</strong> · about "
-                         f"{whole_minutes(chapter_minutes(lesson, n))} — {sections}</li>")
+            parts.append(f"<li><strong>{esc(chapter.title)}</strong> · {about(chapter_minutes(lesson, n))} — "
+                         f"{sections}</li>")
         parts.append("</ol></div>")
         return LessonOverview("".join(parts))
 
     def chapter(self, n: int) -> Panel:
         """Chapter ``n``'s heading: "Chapter n · title · about M min" (M rounded up), and its sections."""
         chapter = self.lesson.chapter(n)
-        head = f"Chapter {n} · {chapter.title} · about {whole_minutes(chapter_minutes(self.lesson, n))}"
+        head = f"Chapter {n} · {chapter.title} · {about(chapter_minutes(self.lesson, n))}"
         sections = "; ".join(esc(section) for section in chapter.sections)
         checks = len(chapter.checks)
         count = (f"{len(chapter.rules)} rule{'' if len(chapter.rules) == 1 else 's'}"
@@ -139,6 +139,6 @@ class LessonView:
         return Panel(f'<div class="gw-panel">{items}</div>')
 
 
-def whole_minutes(minutes: float) -> str:
-    """An estimate in whole minutes, rounded up ("about 7 min" never takes less than 7)."""
-    return f"{max(1, math.ceil(minutes - 1e-9))} min"
+def about(minutes: float) -> str:
+    """An estimate as the learner reads it: "about 7 min" (whole minutes, rounded up)."""
+    return f"about {whole_minutes(minutes)} min"

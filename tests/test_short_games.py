@@ -8,8 +8,8 @@ from tutor.games import GAMES, get_game
 from tutor.widgets import PlayApp, play
 from tutor.widgets.options import option_controls, play_options, read_options
 
-SHORT = ("burn", "pymtheg", "cassino", "chwech", "gnav", "pig")
-NO_SHORT = ("gwra-pyskessa", "carts-tity")  # one deal already, as their rule books play them (docs/rules.md)
+SHORT = ("burn", "pymtheg", "cassino", "chwech", "gnav", "pig", "carts-tity")
+NO_SHORT = ("gwra-pyskessa",)  # one short deal already, as its rule book plays it (docs/rules.md, "Short games")
 
 
 def played(slug, seed, **options):
@@ -78,6 +78,20 @@ def test_short_pig_is_one_deal_and_everyone_but_the_pig_wins():
     assert state.status().startswith("Game over: ") and state.status().endswith(" win.")
     assert state.view(0).seats[pig].info == "the pig"
     assert sum(played("pig", 4).letters) > 1  # the rule book's game: letters until one player is left
+
+
+def test_short_carts_tity_stops_the_round_after_25_turns_each():
+    long = [played("carts-tity", seed) for seed in range(40, 60)]
+    short = [played("carts-tity", seed, short=True) for seed in range(40, 60)]
+    stopped = [state for state in short if any("The short game's 25 turns each are played" in e.text
+                                               for e in state.events)]
+    assert stopped, "some short games reach the stop"
+    for state in stopped:
+        assert state.is_over and state.events[-1].text.endswith("The fewest cards win it.")
+        fewest = min(len(hand) for hand in state.hands)
+        assert all(len(state.hands[w]) == fewest for w in state.result().winners)
+    assert all(state.is_over for state in long)
+    assert not any("short game" in e.text for state in long for e in state.events)
 
 
 @pytest.mark.parametrize("slug, option, value, words", [

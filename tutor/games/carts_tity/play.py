@@ -19,7 +19,7 @@ from .deal import deal_from, shuffler
 from .moves import _ALL, FOLLOW, MATCH, SIXTEENS, chain_cost
 from .rules import (CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_MORE, FORGOT_OVER, HAND, MAX_ROUNDS, OVERFLOW, PREFIX,
                     R_CHAIN, R_CHAIN_DOUBLE, R_CHAIN_DRAW, R_CHAIN_SKIP, R_DRAW, R_FOLLOW, R_PLAY, ROUND_LIMIT,
-                    SWAPS, VOID_AT, R, cards_word)
+                    SHORT_TURNS, SWAPS, VOID_AT, R, cards_word, round_limit)
 from .scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
@@ -341,7 +341,10 @@ class _Turn(Turn):
         if (len(self.hands[me]) > OVERFLOW or self.due >= 0 or self.newly_due or True in self.called) \
                 and self.end_turn(me):
             return self.build(self.resume)
-        if self.moves >= ROUND_LIMIT:
+        if self.moves >= round_limit(self.rules, len(self.hands)):
+            if self.rules.short:
+                return self.stuck(f"The short game's {SHORT_TURNS} turns each are played and nobody is out of "
+                                  "cards: the round stops here.")
             return self.stuck(f"{ROUND_LIMIT} moves and nobody is out of cards: the round stops here.")
         if self.passes and self.passes >= self.out.count(False):
             return self.stuck("Nobody can play and there is nothing to draw: the round is stuck.")

@@ -23,6 +23,7 @@ FORGOT, FORGOT_MORE, FORGOT_OVER = 5, 7, 10  # T10: 5 cards, or 7 while another 
 OVERFLOW = 25  # T11: more than this many cards at the end of one's turn puts a player out
 OUT_POINTS, SURVIVOR_POINTS, SURVIVOR_PLAYERS = 30, 20, 4  # T13
 ROUND_LIMIT = 3_000  # a bound on the moves of one round (Gwari's own: every game ends)
+SHORT_TURNS = 25  # the short game: a round stops after this many turns each (docs/rules.md, "Short games")
 MAX_ROUNDS = 100  # a bound on the rounds of a match
 MAX_SCORE = 10_000  # the most a total from earlier rounds (a prepared deal's ``scores``) may be
 
@@ -69,6 +70,9 @@ class Rules:
     """T13: with scoring and no fixed number of rounds, the match ends once someone has this many points."""
     survivor: bool = True
     """T13: with scoring and four players or more, the last player left when all others overflowed takes 20 off."""
+    short: bool = False
+    """A short game: the round stops after 25 turns each, and the fewest cards win (the rule book plays on until
+    someone is out of cards)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.rounds <= MAX_ROUNDS:
@@ -76,3 +80,8 @@ class Rules:
                              f"not {self.rounds}.")
         if not 1 <= self.target <= MAX_SCORE:
             raise ValueError(f"option target: a match goes to 1 to 10,000 points, not {self.target}.")
+
+
+def round_limit(rules: Rules, players: int) -> int:
+    """The moves after which a round stops and the fewest cards win: the short game's turns, else Gwari's bound."""
+    return SHORT_TURNS * players if rules.short else ROUND_LIMIT

@@ -14,7 +14,7 @@ from tutor.match import ScoreSheet
 from .moves import (FOLLOW, MATCH, PLAYS, SAME_FOLLOW, SIXTEENS, Call, Draw, PayChain, Play, Skip, Swap, can_play,
                     chain_cost, legal_actions, refusal)
 from .play import _LAST_WORDS, _Turn, words_at
-from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, ROUND_LIMIT, SLUG, SWAP_MIN, R, cards_word
+from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, SLUG, SWAP_MIN, R, cards_word, round_limit
 from .scoring import RoundScore
 
 _new = tuple.__new__  # builds a named tuple from its fields without the generated constructor (a move's cost)
@@ -97,7 +97,7 @@ class CartsState(_Position, SeatedState):
         follows = FOLLOW[top]
         if type(card) is not ElementCard or card not in (follows if chain else MATCH[top]) or card not in hand:
             raise refusal(self, action)
-        if not 2 < len(hand) <= OVERFLOW + 1 or due >= 0 or True in called or moves + 1 >= ROUND_LIMIT:
+        if not 2 < len(hand) <= OVERFLOW + 1 or due >= 0 or True in called or moves + 1 >= round_limit(rules, len(hands)):
             return _Turn(self).play(me, card)
         nxt = me + 1 if me + 1 < len(hands) else 0
         if out[nxt] or owes[nxt]:
@@ -149,7 +149,7 @@ class CartsState(_Position, SeatedState):
         if me is None or chain or not (stock or len(pile) > 1 or not can_play(self, me)):
             raise refusal(self, action)
         hand = hands[me]
-        if not stock or len(hand) >= OVERFLOW or due >= 0 or True in called or moves + 1 >= ROUND_LIMIT:
+        if not stock or len(hand) >= OVERFLOW or due >= 0 or True in called or moves + 1 >= round_limit(rules, len(hands)):
             return _Turn(self).draw_one(me)
         nxt = me + 1 if me + 1 < len(hands) else 0
         if out[nxt] or owes[nxt]:
@@ -180,7 +180,7 @@ class CartsState(_Position, SeatedState):
         cost = 0 if same else chain
         nxt = me + 1 if me + 1 < len(hands) else 0
         if len(stock) < cost or not 2 <= held <= OVERFLOW - cost or rules.penalised_plays or due >= 0 \
-                or True in called or moves + 1 >= ROUND_LIMIT or out[nxt] or owes[nxt]:
+                or True in called or moves + 1 >= round_limit(rules, len(hands)) or out[nxt] or owes[nxt]:
             return _Turn(self).skip(me) if same else _Turn(self).pay(me)
         table = _LAST_WORDS[0]
         if table.names is not names:

@@ -76,7 +76,7 @@ REFUSED = [
     ("players=3", "gnav", "3-1-players=3", "number of players comes first"),
     ("dealer=2", "gnav", "3-1-dealer=2", "not a variant of Gnav"),
     ("not the game's", "gwra-pyskessa", "3-5-slate", "not a variant of Gwra Pyskessa"),
-    ("another game's", "gnav", "3-5-lucky_draw_continues", "its variants: cat_as_dragoon, counters, slate"),
+    ("another game's", "gnav", "3-5-lucky_draw_continues", "its variants: cat_as_dragoon, counters, short, slate"),
     ("too many players", "gwra-pyskessa", "9-1", "Gwra Pyskessa is for 2 to 6"),
     ("too few players", "cassino", "1-1", "is for 2 to"),
     ("a number too long", "gnav", "3-" + "9" * (DIGITS_LIMIT + 1), f"at most {DIGITS_LIMIT} digits"),

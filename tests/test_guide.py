@@ -257,6 +257,18 @@ def test_a_different_legal_move_with_no_words_of_its_own_gets_the_general_line()
     assert app.changed == OTHER_MOVE and not app.on_script
 
 
+def test_a_finished_first_game_is_kept_for_a_learner_with_a_name():
+    from tutor import classroom
+
+    classroom.set_learner("Ana")
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    for i in first.learner_steps:
+        assert "burn/first-game" not in classroom.store().reached("Ana")
+        click(app, shown_suggestion(app)[0])
+    assert classroom.store().reached("Ana")["burn/first-game"] == {"finished"}
+
+
 def test_the_guided_game_has_no_deal_settings_undo_or_clock():
     app = GuidedGame("burn")
     for kind in ("new", "load", "undo", "hint", "tick", "classdeal"):

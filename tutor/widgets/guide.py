@@ -7,13 +7,15 @@ allowed: the tutor says what it changes (the step's ``other``, or a general line
 strong bots play on, and at each of the learner's turns the tutor suggests the strong bot's move with its reason.
 A move the rules refuse is answered with the rules' reason and the rule.  When the deal (or the game) is over, the
 result is explained (the file's ``end`` on the script, else the game's own result) with two ways on: a real game
-(``<slug>-play.ipynb``) or the whole lesson (``<slug>-lesson.ipynb``).
+(``<slug>-play.ipynb``) or the whole lesson (``<slug>-lesson.ipynb``).  A learner who has given a name has the
+finished first game kept with their lessons' progress (``<slug>/first-game``, reached "finished").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tutor import classroom
 from tutor.bots import make_bot
 from tutor.engine import IllegalMove
 from tutor.games import get_game
@@ -22,6 +24,7 @@ from tutor.widgets.base import esc, heading, prose, rule_title, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
 
+FINISHED = ("{slug}/first-game", "finished")  # where a finished first game is kept, beside the lessons' rules reached
 OTHER_MOVE = ("That is not the move I suggested, but the rules allow it. From here the game is yours: "
               "the others play their own best moves, and I suggest yours as we go.")
 
@@ -146,6 +149,9 @@ class GuidedGame(PlayApp):
         self._apply(action)
         self._run_bots()
         self.selected = None
+        if self.finished:
+            lesson, rule = FINISHED
+            classroom.keep_rule_reached(lesson.format(slug=self.game.slug), rule)
         said = [text for text in (self.changed, *self.bot_says) if text]
         lines = [event.text for _step, event in self.lines[start:]]
         tail = self.end_words() if self.finished else self.suggestion()[0]

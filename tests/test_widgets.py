@@ -299,12 +299,13 @@ def test_typed_log_lines_name_who_spoke():
     assert "No. Go fishing!" in line.split("<details")[1], "the English waits behind a click"
 
 
-def test_rule_ids_stay_in_tooltips():
-    from tutor.widgets.base import rule_html
+def test_rule_ids_stay_in_the_code_not_in_what_a_hover_shows():
+    from tutor.widgets.base import RULE_TIP, rule_html
 
     lesson = load_lesson("gwra-pyskessa")
     shown = rule_html(lesson, "pyskessa.goal")
-    assert 'title="pyskessa.goal"' in shown and html.escape(lesson.rule("pyskessa.goal").title) in shown
+    assert 'data-rule="pyskessa.goal"' in shown and html.escape(lesson.rule("pyskessa.goal").title) in shown
+    assert f'title="{RULE_TIP}"' in shown and 'title="pyskessa.goal"' not in shown
     unknown = rule_html(lesson, "pyskessa.no-such-rule")
     assert ">pyskessa.no-such-rule<" not in unknown and "gw-code" not in unknown
     page = LessonView("gwra-pyskessa").show("pyskessa.goal").children[0].html
@@ -353,7 +354,8 @@ def test_the_game_over_shows_the_learners_hand_and_steps_back_from_the_end():
     while not app.state.is_over:
         rank = app.state.hands[0][0].rank
         app.handle("move", f"ask 1 for {rank.code}")
-    assert "Jory (you)" in app.html.split('data-testid="game-over"')[0]
+    over, seats = app.html.split('data-testid="game-over"')[1].split('class="gw-panel gw-seatsbox"')
+    assert "Jory (you)" in seats, "the players' boxes, the learner's too, are shown with the game's end"
     app.handle("review")
     stepper = box.children[1].children[0]
     assert stepper.step == stepper.last and stepper.last > 0

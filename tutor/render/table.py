@@ -21,6 +21,7 @@ TABLE_CSS = """
 .gw-seat h4,.gw-centre h4,.gw-pile h4,.gw-trick h4,.gw-auction h4{margin:0 0 4px 0;font-size:15px}
 .gw-info{font-size:13px;color:#333}
 .gw-melds{display:flex;flex-wrap:wrap;gap:4px;margin-top:4px}
+.gw-rows{display:flex;flex-wrap:wrap;gap:4px 8px}
 .gw-centre,.gw-pile,.gw-trick,.gw-auction{border:2px dashed #aab;border-radius:10px;padding:6px 8px;min-width:110px;max-width:100%}
 .gw-pile.gw-owned{border-style:solid;background:#fbfaf4}
 .gw-status{width:100%;font-weight:600;font-size:16px}
@@ -59,48 +60,92 @@ def _team_of(view: Any) -> dict[int, int]:
     return {seat: i for i, team in enumerate(view.teams) for seat in team}
 
 
-def table_html(view: Any, *, width: int = 60, style: bool = True, own_hand: bool = True) -> str:
+def table_html(view: Any, *, width: int = 60, style: bool = True, own_hand: bool = True, part: str = "all",
+               compact: bool = False) -> str:
     """A table view as HTML: status, teams, auction, one box per seat, stock and centre, trick, piles, scores.
 
     ``style=False`` leaves out the ``<style>`` block (the widgets ship ``TABLE_CSS`` themselves);
     ``own_hand=False`` leaves the viewer's hand out (a play app shows it larger, as buttons).
+    ``part`` draws only one half: ``"middle"`` (the status, the auction, the stock and centre, the trick and the
+    piles: what a player answers) or ``"seats"`` (the teams, the players' boxes and the scores); ``compact``
+    draws a hand of face-down cards as its count alone (name, cards in hand, what the seat has taken).
     """
-    parts = [f"<style>{TABLE_CSS}</style>" if style else "", '<div class="gw-table">',
-             f'<div class="gw-status">{_e(view.status)}</div>']
-    team_of = _team_of(view)
-    if view.teams:
+    if part not in ("all", "middle", "seats"):
+        raise ValueError(f"part must be 'all', 'middle' or 'seats', not {part!r}")
+    parts = [f"<style>{TABLE_CSS}</style>" if style else "", '<div class="gw-table">']
+    if part != "seats":
+        parts.append(f'<div class="gw-status">{_e(view.status)}</div>')
+    if part != "middle" and view.teams:
         parts.append(teams_html(view))
-    if view.auction is not None:
+    if part != "seats" and view.auction is not None:
         parts.append(auction_html(view))
-    for seat, info in enumerate(view.seats):
-        current = " gw-current" if seat == view.current else ""
-        you = " (you)" if seat == view.viewer else ""
-        team = (f'<span class="gw-team" data-team="{team_of[seat]}">Team {team_of[seat] + 1}</span>'
-                if seat in team_of else "")
-        parts.append(f'<div class="gw-seat{current}" data-seat="{seat}">'
-                     f"<h4>{_e(info.name)}{you}{team}</h4>"
-                     f'<div class="gw-info">{len(info.hand)} in hand · {_e(info.info)}</div>')
-        if info.hand and (own_hand or seat != view.viewer):
-            parts.append(hand_svg(info.hand, width=width, label=f"{info.name}'s hand"))
-        if info.melds:
-            parts.append('<div class="gw-melds">' + "".join(
-                hand_svg(m, width=width // 2, overlap=0.7, label=f"{info.name}'s set") for m in info.melds) + "</div>")
-        parts.append("</div>")
-    if view.has_stock or view.centre:
-        parts.append('<div class="gw-centre">')
-        if view.has_stock:
-            parts.append(f'<h4>Stock</h4><div class="gw-info">{view.stock} cards</div>')
-            if view.stock:
-                parts.append(card_svg(None, width=width // 2 + 10))
-        if view.centre:
-            parts.append(f'<div class="gw-info">{_e(view.centre_label)}</div>'
-                         + hand_svg(view.centre, width=width))
-        parts.append("</div>")
-    if view.trick is not None:
-        parts.append(trick_html(view, width=width))
-    parts.extend(pile_html(view, pile, width=width) for pile in view.piles)
-    if view.scores is not None:
+    if part != "middle":
+        parts.extend(seat_html(view, seat, width=width, own_hand=own_hand, compact=compact)
+                     for seat in range(len(view.seats)))
+    if part != "seats":
+        # A game may show the trick as its centre too ("Kerensa led Wind"): the trick is drawn once, with those words.
+        same = view.trick is not None and bool(view.centre) and tuple(view.centre) == tuple(
+            card for _seat, card in view.trick.plays)
+        centre = () if same else view.centre
+        if view.has_stock or centre:
+            parts.append('<div class="gw-centre">')
+            if view.has_stock:
+                parts.append(f'<h4>Stock</h4><div class="gw-info">{cards_count(view.stock)}</div>')
+                if view.stock:
+                    parts.append(card_svg(None, width=width // 2 + 10))
+            if centre:
+                parts.append(f'<div class="gw-info">{_e(view.centre_label)}</div>'
+                             + hand_rows(centre, width=width))
+            parts.append("</div>")
+        if view.trick is not None:
+            parts.append(trick_html(view, width=width, label=view.centre_label if same else ""))
+        parts.extend(pile_html(view, pile, width=width) for pile in view.piles)
+    if part != "middle" and view.scores is not None:
         parts.append(scores_html(view.scores))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def cards_count(n: int) -> str:
+    """A number of cards as the table writes it: "1 card", "8 cards", "no cards"."""
+    return "no cards" if n == 0 else f"{n} card{'' if n == 1 else 's'}"
+
+
+ROW = 8  # the most cards drawn in one row: a longer hand wraps onto more rows rather than shrinking to fit a phone
+
+
+def hand_rows(cards: Any, *, width: int = 60, label: str = "") -> str:
+    """A row of cards, or for more than ``ROW`` cards rows of ``ROW`` that wrap where the page is narrow (30 cards
+    stay as large as 8); each row is named by its place ("Pol's hand, cards 9 to 16: …")."""
+    cards = tuple(cards)
+    if len(cards) <= ROW:
+        return hand_svg(cards, width=width, label=label)
+    rows = []
+    for start in range(0, len(cards), ROW):
+        part = cards[start:start + ROW]
+        where = f"cards {start + 1} to {start + len(part)}" if len(part) > 1 else f"card {start + 1}"
+        rows.append(hand_svg(part, width=width, label=f"{label or 'Cards'}, {where}"))
+    return f'<div class="gw-rows">{"".join(rows)}</div>'
+
+
+def seat_html(view: Any, seat: int, *, width: int = 60, own_hand: bool = True, compact: bool = False) -> str:
+    """One player's box: name (and "(you)", and their team), cards in hand and what the view says of them, then
+    the hand (face-down cards only counted when ``compact``) and their sets."""
+    info = view.seats[seat]
+    team_of = _team_of(view)
+    current = " gw-current" if seat == view.current else ""
+    you = " (you)" if seat == view.viewer else ""
+    team = (f'<span class="gw-team" data-team="{team_of[seat]}">Team {team_of[seat] + 1}</span>'
+            if seat in team_of else "")
+    facts = [f"{cards_count(len(info.hand))} in hand"] + ([_e(info.info)] if info.info else [])
+    parts = [f'<div class="gw-seat{current}" data-seat="{seat}"><h4>{_e(info.name)}{you}{team}</h4>'
+             f'<div class="gw-info">{" · ".join(facts)}</div>']
+    hidden = all(card is None for card in info.hand)
+    if info.hand and (own_hand or seat != view.viewer) and not (compact and hidden):
+        parts.append(hand_rows(info.hand, width=width, label=f"{info.name}'s hand"))
+    if info.melds:
+        parts.append('<div class="gw-melds">' + "".join(
+            hand_svg(m, width=width // 2, overlap=0.7, label=f"{info.name}'s set") for m in info.melds) + "</div>")
     parts.append("</div>")
     return "".join(parts)
 
@@ -125,10 +170,11 @@ def auction_html(view: Any) -> str:
     return "".join(parts)
 
 
-def trick_html(view: Any, *, width: int = 60) -> str:
-    """The trick: who led, trumps, each card played in order with its player, and who won it."""
+def trick_html(view: Any, *, width: int = 60, label: str = "") -> str:
+    """The trick: who led (or ``label``, the game's words for it), trumps, each card played in order with its
+    player, and who won it."""
     trick = view.trick
-    facts = [f"{_e(_name(view, trick.leader))} led"]
+    facts = [_e(label) if label else f"{_e(_name(view, trick.leader))} led"]
     if trick.trumps:
         facts.append(f"trumps: {_e(trick.trumps)}")
     if trick.winner is not None:
@@ -159,7 +205,7 @@ def pile_html(view: Any, pile: Any, *, width: int = 60) -> str:
         top = pile.cards[-1]
         parts.append(card_svg(top, width=width, title=f"{pile.label}, top card: {_card_name(top)}"))
     elif pile.cards:
-        parts.append(hand_svg(pile.cards, width=width, label=pile.label))
+        parts.append(hand_rows(pile.cards, width=width, label=pile.label))
     parts.append("</div>")
     return "".join(parts)
 

@@ -314,19 +314,23 @@ def event_words(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] 
     return f"{event.text} {event.said}".strip()
 
 
+RULE_TIP = "A rule of the game, as its lesson teaches it"
+
+
 def rule_html(lesson: Any, rule_id: str, *, focus: bool = False) -> str:
     """The rule a step applied: its title and text from the lesson (``focus``: the rule being taught).
 
-    The rule's id is kept for teachers in the tooltip; a learner reads its title.
+    A learner reads the rule's title (and, on hover, words about it); its id stays in the code, in ``data-rule``.
     """
+    rule = f'data-rule="{esc(rule_id)}" title="{RULE_TIP}"'
     try:
         entry = lesson.rule(rule_id)
     except KeyError:
-        return f'<div class="gw-rule" title="{esc(rule_id)}">One of the game’s rules.</div>'
+        return f'<div class="gw-rule" {rule}>One of the game’s rules.</div>'
     if focus:
-        return (f'<div class="gw-rule gw-focus" title="{esc(rule_id)}"><div class="gw-rule-title">★ This is the rule: '
+        return (f'<div class="gw-rule gw-focus" {rule}><div class="gw-rule-title">★ This is the rule: '
                 f"{esc(entry.title)}</div></div>")
-    return (f'<div class="gw-rule" title="{esc(rule_id)}"><div class="gw-rule-title">Rule: {esc(entry.title)}</div>'
+    return (f'<div class="gw-rule" {rule}><div class="gw-rule-title">Rule: {esc(entry.title)}</div>'
             f'{prose(entry.text)}</div>')
 
 
@@ -338,9 +342,11 @@ def rule_title(lesson: Any, rule_id: str) -> str:
         return ""
 
 
-def table_html(view: Any, *, level: int = 3, width: int = 60, own_hand: bool = True) -> str:
-    """The table drawn by ``render`` (scores included), its headings moved to ``level`` to fit the page's outline."""
-    out = render.table_html(view, width=width, style=False, own_hand=own_hand)
+def table_html(view: Any, *, level: int = 3, width: int = 60, own_hand: bool = True, part: str = "all",
+               compact: bool = False) -> str:
+    """The table drawn by ``render`` (scores included), its headings moved to ``level`` to fit the page's outline;
+    ``part`` and ``compact`` as in ``render.table_html``."""
+    out = render.table_html(view, width=width, style=False, own_hand=own_hand, part=part, compact=compact)
     # A wide score table scrolls sideways on a phone: the keyboard must reach it too.
     out = out.replace('<div class="gw-scorebox">', '<div class="gw-scorebox" tabindex="0" role="region" '
                                                     'aria-label="scores">')

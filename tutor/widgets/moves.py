@@ -84,8 +84,8 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
                                 describe="" if ok else "(the rules may not allow this)"))
         parts.append("</div>")
     elif hand and cards and not racing and my_turn:
-        parts.append('<div class="gw-small">Choose a card (click it, or Tab to the hand, use the arrow keys '
-                     "and Enter).</div>")
+        parts.append('<div class="gw-small">Click a card, then the move it offers (or Tab to your hand, the arrow '
+                     "keys, Enter).</div>")
     if free:
         parts.append('<div class="gw-row">' + "".join(
             button(label(state, a), "move", str(a), primary=True, group="free", fast=racing, focus=racing or not cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.bots import LEVELS
-from tutor.widgets.base import button, card_buttons, esc, event_html, heading, rule_html, table_html
+from tutor.widgets.base import button, card_buttons, esc, event_html, event_words, heading, rule_html, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.options import option_controls
 
@@ -27,23 +27,39 @@ class PlayPage:
     game: Any
 
     def render(self) -> str:
-        """The settings bar, the table, the learner's hand and moves (or the game's end), and what just happened."""
-        state, seat = self.state, self.seat
-        view = state.view(seat)
+        """The play app on one screen: what the learner answers (whose turn, the trick or the table's cards), their
+        hand and moves; beside them (below them on a phone) what just happened, the panels, the players around the
+        table and the settings.  The page's order is the order of reading and of the Tab key: the hand is the first
+        stop, the settings come last."""
+        state = self.state
+        view = state.view(self.seat)
         h = self.level_h
         over = state.is_over
-        parts = ['<div class="gw-playapp">', self._bar_html(view)]
-        if self.notice:
-            parts.append(f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>')
-        parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
-                     f"{table_html(view, level=h + 1, own_hand=over)}</section>")
+        main = [f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
+                f'{self._last_line()}{table_html(view, level=h + 1, part="middle")}</section>']
         if over:
-            parts.append(self._over_html(view))
+            main.append(self._over_html(view))
         else:
-            parts.append(f'<section class="gw-controls">{self._controls_html()}</section>')
-        parts.append(self._log_html())
-        parts.append("</div>")
-        return "".join(parts)
+            main.append(f'<section class="gw-controls">{self._controls_html()}</section>')
+        side = [self._log_html(), self._panels_html(view),
+                f'<section class="gw-panel gw-seatsbox">{heading(h, "Around the table")}'
+                f'{table_html(view, level=h + 1, own_hand=over, part="seats", compact=True)}</section>',
+                self._bar_html(view)]
+        notice = (f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>' if self.notice else "")
+        return (f'<div class="gw-playapp"><div class="gw-playgrid">{notice}<div class="gw-main">{"".join(main)}</div>'
+                f'<div class="gw-side">{"".join(side)}</div></div></div>')
+
+    def _last_line(self) -> str:
+        """The newest line of what just happened, above the table where one column leaves the log below the hand
+        (hidden from screen readers, which hear it from the log and the live region)."""
+        if not self.lines:
+            return ""
+        words = event_words(self.lines[-1][1], gloss_hidden=self.typed, names=self.names_now)
+        return f'<p class="gw-last" aria-hidden="true" data-testid="last-line">{esc(words)}</p>'
+
+    def _panels_html(self, view: Any) -> str:
+        """What a page adds beside the table (a deal's summary, rules met…): nothing here; ``PlayApp`` says."""
+        return ""
 
     def _bar_html(self, view: Any) -> str:
         you = view.seats[self.seat].name

@@ -1,0 +1,81 @@
+"""The play table's pace in Chromium: a deal that ends stops on its summary until the learner presses *Next deal*,
+and the next deal's bots then move one at a time, each on a tick of the page's own clock.
+
+No server: the widget's own view code (gwari.js) and style draw the app's HTML, and what the page sends reaches
+the app in this process (``handle``), as a kernel would pass it on; the app's new face comes back the same way."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor import render
+from tutor.widgets import PlayApp
+from tutor.widgets.base import HERE
+
+pytestmark = pytest.mark.browser
+
+TRAITS = ("html", "playing", "interval", "learner", "asks_learner", "keeps_in_browser", "kept")
+JS = (HERE / "gwari.js").read_text(encoding="utf-8").replace("export default { render };", "window.gwRender = render;")
+CSS = (HERE / "gwari.css").read_text(encoding="utf-8") + render.TABLE_CSS
+
+#: A model as the widget's view sees one: traits to get, change events, and ``send`` to the app.
+MODEL = """values => {
+  const listeners = {};
+  const model = {
+    get: (key) => values[key],
+    on: (event, fn) => { (listeners[event] = listeners[event] || []).push(fn); },
+    off: (event, fn) => { listeners[event] = (listeners[event] || []).filter((f) => f !== fn); },
+    send: async (message) => {
+      const traits = await window.gwSend(message);
+      const changed = Object.keys(traits).filter((key) => values[key] !== traits[key]);
+      Object.assign(values, traits);
+      for (const key of changed) for (const fn of listeners["change:" + key] || []) fn();
+    },
+  };
+  window.gwRender({ model, el: document.getElementById("app") });
+}"""
+
+
+def serve(page, app) -> list[tuple[str, int]]:
+    """Draw ``app`` in ``page``; returns the list of (kind, moves made so far) of every message the page sends."""
+    sent: list[tuple[str, int]] = []
+
+    def send(message):
+        app.handle(message.get("kind"), message.get("value"), message.get("inputs") or {})
+        sent.append((message.get("kind"), len(app.record.actions)))
+        return {key: getattr(app, key) for key in TRAITS}
+
+    page.expose_function("gwSend", send)
+    page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body><div id='app'></div>"
+                     f"<script>{JS}</script></body></html>")
+    page.evaluate(MODEL, json.loads(json.dumps({key: getattr(app, key) for key in TRAITS})))
+    return sent
+
+
+def test_a_deal_ends_on_its_summary_and_next_deal_plays_on_one_bot_move_at_a_time(page):
+    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True, clock=False)
+    for _ in range(2000):  # the first deal, played here: the learner's first legal card, the bots' steps ticked
+        if app.summary is not None:
+            break
+        if app.state.current_player == 0 and not app.stepping:
+            app.handle("move", str(app.state.legal_actions()[0]))
+        else:
+            app.handle("tick")
+    assert app.summary is not None and not app.playing
+    sent = serve(page, app)
+    summary = page.locator("[data-testid=deal-summary]")
+    summary.wait_for(state="visible")
+    assert "Deal 1 is over" in summary.inner_text()
+    assert summary.locator("table.gw-scores tfoot").is_visible(), "the running totals"
+    moves = len(app.record.actions)
+    page.locator("button[data-gw=nextdeal]").click()
+    page.wait_for_function("() => !document.querySelector('[data-testid=deal-summary]')")
+    # The learner's turn comes after each bot before them has moved, one a tick of the page's clock.
+    page.locator(".gw-movebox .gw-turn").wait_for(state="attached", timeout=30_000)
+    ticks = [count for kind, count in sent if kind == "tick"]
+    assert sent[0] == ("nextdeal", moves)
+    assert app.state.current_player == 0 and len(app.record.actions) > moves
+    assert ticks == list(range(moves + 1, len(app.record.actions) + 1)), "one bot's move on each tick"
+    assert page.problems == []

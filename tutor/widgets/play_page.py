@@ -16,7 +16,8 @@ from tutor.widgets.options import option_controls
 
 LOG_LINES = 40
 UNDO_RULE = ("Undo goes back to before your latest move that you can still take back: one after which no "
-             "hidden card has come into view (a card drawn, caught or shown cannot be unseen).")
+             "hidden card has come into your hand (a card drawn or caught cannot be unseen); the cards the others "
+             "played in answer go back to their hands.")
 
 
 class PlayPage:
@@ -115,7 +116,7 @@ class PlayPage:
         can = self.can_undo
         undo = button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
         why = "" if can or not self.learner_moves else (
-            '<span class="gw-small">Undo is off: a hidden card has come into view since your move.</span>')
+            '<span class="gw-small">Undo is off: a hidden card has come into your hand since your move.</span>')
         if self.waiting:
             clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '
                       "The table goes on in a few seconds.</p>")

@@ -268,6 +268,8 @@ def run_key(cls: Class, rng: random.Random) -> None:
 RUNS = {"store.names": run_name, "store.paths": run_path, "store.import": run_import, "store.records": run_record,
         "store.key": run_key}
 _soak_class: Class | None = None
+_soak_runs = 0
+SOAK_CLASS_RUNS = 250
 
 
 def store_entry_points() -> list[tuple[str, Callable[[random.Random], Any]]]:
@@ -276,11 +278,14 @@ def store_entry_points() -> list[tuple[str, Callable[[random.Random], Any]]]:
     a failed check raises AssertionError."""
     def bound(run: Callable[[Class, random.Random], Any]) -> Callable[[random.Random], Any]:
         def one(draw: random.Random) -> Any:
-            global _soak_class
-            if _soak_class is None:
+            global _soak_class, _soak_runs
+            # A fresh class every SOAK_CLASS_RUNS inputs: accepted inputs add learners and games, and every check
+            # exports the whole store, so one class for 10,000 inputs would time the store's size, not the input.
+            if _soak_class is None or _soak_runs >= SOAK_CLASS_RUNS:
                 root = tempfile.mkdtemp(prefix="gwari-fuzz-store-")
                 atexit.register(shutil.rmtree, root, ignore_errors=True)
-                _soak_class = Class(Path(root))
+                _soak_class, _soak_runs = Class(Path(root)), 0
+            _soak_runs += 1
             return run(_soak_class, draw)
         return one
 

@@ -119,7 +119,7 @@ def read_part(part: Any, where: str) -> dict[str, Any]:
             fields.text(key, "key", empty=False)
             fields.card(card, "card")
         except ValueError as exc:
-            raise ValueError(f"{where}: the drill card {key[:40]!r}: {exc}") from None
+            raise ValueError(f"{where}: 'cards': the drill card {key[:40]!r}: {exc}") from None
         clean["cards"][key] = dict(card)
     for kind in fields.ROWS:
         for i, row in enumerate(_list(part, kind, where)):

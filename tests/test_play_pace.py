@@ -96,6 +96,7 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
     shown = page.split('data-testid="deal-summary"')[1].split("</section>")[0]
     assert "Deal 1 is over" in shown and html.escape(summary.lines[-1]) in shown and 'data-gw="nextdeal"' in shown
     assert "Deal 1" in shown and "<tfoot>" in shown, "the deal's row and the totals"
+    assert "Deal 1 is over" in app.said_aloud and "Next deal" in app.said_aloud
     actions = len(app.record.actions)
     assert app.record.actions[-1] and app.state.events is ended, "no bot has moved since"
     if app.state.current_player == 0:  # the learner may not play into the next deal before reading it

@@ -56,6 +56,7 @@ def test_cards_show_rules_new_since_the_learners_last_move_and_never_twice():
     app.handle("move", first_legal(app))
     first = cards_of(app)
     assert "burn.deal" not in first and "burn.lead" in first and "burn.follow" in first
+    assert f"New rule: {LESSON.rule('burn.follow').title}." in app.said_aloud, "said to a screen reader too"
     seen = set(first) | {"burn.deal"}
     for _ in range(12):
         app.handle("move", first_legal(app))

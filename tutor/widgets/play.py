@@ -166,6 +166,7 @@ class PlayApp(PlayPage, GwariWidget):
         self.seat_notes: dict[int, SeatNote] = {}
         self.met: list[str] = []  # the rules met in this game, in the order met
         self.new_cards: list[str] = []  # the rules met for the first time since the learner's last move
+        self.fresh_cards: list[str] = []  # of those, the ones not yet said aloud
         self._meet(self.state.events)
         self._run_bots()
         self._tell(0, f"{notice} New deal, code {self.code}." if notice else f"New deal, code {self.code}.")
@@ -246,6 +247,7 @@ class PlayApp(PlayPage, GwariWidget):
             if rule not in known:
                 known.add(rule)
                 self.new_cards.append(rule)
+                self.fresh_cards.append(rule)
                 if self.learner:
                     classroom.keep_rule_reached(PLAY_RULES.format(slug=self.game.slug), rule)
 
@@ -341,7 +343,11 @@ class PlayApp(PlayPage, GwariWidget):
     def _tell(self, start: int, head: str = "") -> None:
         """Announce the events from ``start`` in the log, and what the learner is to do."""
         lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now) for _step, e in self.lines[start:]]
-        if not self.state.is_over and self.state.current_player == self.seat and not self._racing():
+        lines += [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
+        self.fresh_cards = []
+        if self.summary is not None and not self.summary.over:
+            lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")
+        elif not self.state.is_over and self.state.current_player == self.seat and not self._racing():
             lines.append(self.state.status())
         elif self.state.is_over:
             lines.append(self.state.status())
@@ -514,7 +520,7 @@ class PlayApp(PlayPage, GwariWidget):
                                               visible_cards(self.state.view(self.seat)), table=self._marks()))
         self.turn_mark = start = len(self.lines)
         self.learner_moves += 1
-        self.new_cards, self.seat_notes = [], {}
+        self.new_cards, self.fresh_cards, self.seat_notes = [], [], {}
         self._apply(action)
         self._run_bots()
         self.selected = None
@@ -563,7 +569,7 @@ class PlayApp(PlayPage, GwariWidget):
         self.state, self.record, self.turn_mark = point.state, point.record, point.turn_mark
         del self.lines[point.lines:]
         self.last_trick, self.trick_open, self.seat_notes = point.table[0], point.table[1], dict(point.table[2])
-        self.summary, self.new_cards = None, []
+        self.summary, self.new_cards, self.fresh_cards = None, [], []
         self.waiting = self.holding = self.stepping = False
         self._schedule()
         self.error, self.hint, self.selected = None, "", None

@@ -1,0 +1,50 @@
+"""The measured length of a game against the bots (tutor/data/play_minutes.py): every game, at the play app's
+default setting, and a fresh measure of a few games agrees with the stored median."""
+
+import pytest
+
+import tutor.data.play_minutes as data
+from tutor.games import GAMES
+from tutor.play_minutes import default_setting, game_minutes, learner_decisions, measured, median_decisions
+from tutor.widgets.gallery import SECONDS_A_DECISION, rounded_minutes
+
+
+def test_every_game_is_measured_at_the_play_apps_default_setting_over_1000_games():
+    assert set(data.MEASURED) == set(GAMES)
+    for slug in GAMES:
+        row = measured(slug)
+        assert (row["players"], row["options"]) == default_setting(slug), f"{slug}: measure it again"
+        assert row["games"] == 1000
+        assert row["fewest"] <= row["p10"] <= row["median"] <= row["p90"] <= row["most"]
+
+
+def test_the_data_file_says_how_it_was_made():
+    assert "benchmarks/play_minutes.py" in data.__doc__ and "1,000 games" in data.__doc__
+
+
+def test_the_short_game_is_the_play_apps_default():
+    assert default_setting("burn") == (4, {"short": True})
+    assert default_setting("gwra-pyskessa") == (3, {})  # no short game: the rule book's
+
+
+@pytest.mark.parametrize("slug", ["burn", "cassino", "chwech", "gwra-pyskessa", "carts-tity"])
+def test_a_fresh_measure_agrees_with_the_stored_median(slug):
+    stored = measured(slug)["median"]
+    fresh = median_decisions(slug, range(1000, 1040))  # other deals than the stored ones
+    assert abs(fresh - stored) <= max(3, stored / 5), (slug, fresh, stored)
+
+
+def test_learner_decisions_counts_the_first_seats_moves():
+    assert learner_decisions("cassino", 3) == 24  # one deal of two-player Cassino: six rounds of four cards
+    assert learner_decisions("cassino", 3, options={}) > 24  # the rule book's game goes on to 21
+
+
+def test_game_minutes_are_the_median_times_the_gallerys_seconds_rounded_as_the_gallery_rounds():
+    for slug in GAMES:
+        assert game_minutes(slug) == rounded_minutes(measured(slug)["median"] * SECONDS_A_DECISION / 60)
+    assert game_minutes("pymtheg") == 10 and game_minutes("burn") == 5
+
+
+def test_an_unknown_game_is_refused_by_name():
+    with pytest.raises(ValueError, match="There is no game 'snap'"):
+        game_minutes("snap")

@@ -1,0 +1,107 @@
+"""In Voilà: each game's guided first game is played to its end by clicking the moves the tutor suggests, and in one
+game a different legal move is made once (the tutor says what it changes, the game goes on to its end).
+
+Every game with a first-game file is played: a file added later is picked up without a change here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.clicking import MOVE_MS, said, wait_until_said
+from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
+from tutor.games import get_game
+from tutor.guide import first_games, load_first_game
+
+pytestmark = pytest.mark.browser
+
+FIRST_GAMES = first_games()
+MOST_MOVES = 200  # far more of the learner's moves than any first game has (its estimate is five minutes)
+
+
+def other_move_game() -> tuple[str, str] | None:
+    """A game whose first learner step names another legal move (``other``), and that move: Burn's if it has one."""
+    for slug in sorted(FIRST_GAMES, key=lambda s: s != "burn"):
+        first = load_first_game(slug)
+        step = first.steps[first.learner_steps[0]]
+        if step.other:
+            return slug, next(iter(step.other))
+    return None
+
+
+OTHER = other_move_game()
+
+
+def open_first_game(page, url, slug):
+    open_notebook(page, url, f"{slug}-first-game.ipynb")
+    app = page.locator(".gwari:has(.gw-guide)").first
+    app.wait_for(timeout=LOAD_MS)
+    app.locator("[data-testid=suggestion]").wait_for(timeout=LOAD_MS)
+    return app
+
+
+def click_move(page, app, move: str, card: str = "") -> None:
+    """Choose the move's card (shown chosen before anything else), press the move, and wait for the redraw that says
+    what it did."""
+    if card and app.locator("button.gw-cardbtn").count():
+        chosen = app.locator(f'button.gw-cardbtn[data-value="{card}"][aria-pressed="true"]')
+        if not chosen.count():
+            app.locator(f'button.gw-cardbtn[data-value="{card}"]').click(timeout=MOVE_MS)
+            chosen.wait_for(timeout=MOVE_MS)
+    button = app.locator(f"button[data-gw=move][data-value={json.dumps(move)}]").first
+    button.wait_for(timeout=MOVE_MS)
+    before = said(app)
+    button.click(timeout=MOVE_MS)
+    wait_until_said(page, app, before)
+
+
+def click_the_suggestion(page, app) -> None:
+    suggestion = app.locator("[data-testid=suggestion]")
+    move = suggestion.get_attribute("data-move")
+    cards = suggestion.get_attribute("data-cards") or ""
+    click_move(page, app, move, cards.split(",")[0])
+
+
+def play_the_suggestions_to_the_end(page, app) -> int:
+    for moves in range(MOST_MOVES):
+        if app.locator("[data-testid=guide-end]").count():
+            return moves
+        click_the_suggestion(page, app)
+    raise AssertionError(f"the first game did not end within {MOST_MOVES} of the learner's moves")
+
+
+def assert_the_end_offers_the_two_ways_on(app, slug):
+    end = app.locator("[data-testid=guide-end]")
+    assert end.locator(f'a[href="{slug}-play.ipynb"]').inner_text() == "Play a real game"
+    assert end.locator(f'a[href="{slug}-lesson.ipynb"]').inner_text() == "Learn every rule"
+
+
+@pytest.mark.parametrize("slug", FIRST_GAMES)
+def test_the_first_game_is_played_to_its_end_by_clicking_the_suggested_moves(page, voila_url, slug):
+    first = load_first_game(slug)
+    app = open_first_game(page, voila_url, slug)
+    assert first.steps[first.learner_steps[0]].say in app.locator("[data-testid=suggestion]").inner_text()
+    moves = play_the_suggestions_to_the_end(page, app)
+    assert moves == len(first.learner_steps)
+    assert " ".join(first.end.split()) in " ".join(app.locator("[data-testid=result]").inner_text().split())
+    assert_the_end_offers_the_two_ways_on(app, slug)
+    assert page.problems == []
+
+
+@pytest.mark.skipif(OTHER is None, reason="no first game names another move at its first step")
+def test_a_different_legal_move_is_said_and_the_game_goes_on_to_its_end(page, voila_url):
+    slug, move = OTHER
+    first = load_first_game(slug)
+    app = open_first_game(page, voila_url, slug)
+    state = first.states()[first.learner_steps[0]]
+    hand = state.view(first.seat).seats[first.seat].hand  # the move's card, as the learner's hand shows it
+    used = state.cards_of(get_game(slug).parse_action(state, move))
+    click_move(page, app, move, str(hand.index(used[0])) if used else "")
+    changed = app.locator("[data-testid=changed]")
+    assert " ".join(first.steps[first.learner_steps[0]].other[move].split()) in changed.inner_text()
+    play_the_suggestions_to_the_end(page, app)
+    result = " ".join(app.locator("[data-testid=result]").inner_text().split())
+    assert result and result != " ".join(first.end.split()), "off the script, the result is the game's own"
+    assert_the_end_offers_the_two_ways_on(app, slug)
+    assert page.problems == []

@@ -38,12 +38,12 @@ def text_of(page):
 
 def test_the_learners_pace_is_the_default_and_quick_is_for_tests(monkeypatch):
     monkeypatch.delenv("GWARI_PACE")
-    assert default_pace() == (True, False)
+    assert default_pace() == (True, False, True)
     app = PlayApp("burn", players=4, seed=3)
-    assert app.step_bots and not app.clock
+    assert app.step_bots and not app.clock and app.pause_deals
     assert 'data-gw="stepbots" data-key="stepbots" checked' in app.html
     monkeypatch.setenv("GWARI_PACE", "quick")
-    assert default_pace() == (False, True)
+    assert default_pace() == (False, True, False)
     monkeypatch.setenv("GWARI_PACE", "fast")
     with pytest.raises(ValueError, match="GWARI_PACE"):
         default_pace()
@@ -84,7 +84,7 @@ def test_a_tick_with_nothing_to_do_changes_nothing():
 
 
 def test_a_deal_stops_on_its_summary_until_next_deal():
-    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False),
+    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=True),
                      lambda a: a.summary is not None)
     summary, view = app.summary, app.state.view(0)
     assert summary.number == 1 and not summary.over
@@ -108,8 +108,17 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
     assert not app.handle("nextdeal"), "no summary, no next deal"
 
 
+def test_at_the_engines_speed_a_deals_summary_shows_without_stopping_play():
+    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=False),
+                     lambda a: a.summary is not None)
+    assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html
+    assert app.state.current_player == 0, "the bots went on into the next deal"
+    assert not app.handle("nextdeal")
+    assert app.handle("move", first_legal(app)) and app.summary is None
+
+
 def test_the_last_deal_of_a_match_is_summed_up_without_a_next_deal():
-    app = play_until(PlayApp("cassino", seed=2, level="random", step_bots=False, game="deal"),
+    app = play_until(PlayApp("cassino", seed=2, level="random", step_bots=False, pause_deals=True, game="deal"),
                      lambda a: a.state.is_over)
     assert app.summary is not None and app.summary.over
     assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html

@@ -15,11 +15,11 @@ learner's hand since (a card drawn or caught cannot be unseen; the cards the bot
 played in answer go back to their hands); Undo goes back to the latest such point.
 
 The pace is the learner's: each bot's move is a step the browser's clock brings
-(``step_bots``), a deal that ends stops on its summary until *Next deal*, the
+(``step_bots``), a deal that ends stops on its summary until *Next deal* (``pause_deals``), the
 last trick can be looked at again, and a chance to move out of turn (a double)
 or a race waits for the learner unless they play against the clock (``clock``).
 ``$GWARI_PACE=quick`` makes the table play at the engine's speed by default (bots
-at once, windows on the clock), as tests and benchmarks want.  The panels beside
+at once, windows on the clock, a deal's summary shown without stopping), as tests and benchmarks want.  The panels beside
 the table are drawn by ``tutor.widgets.play_panels``; rules met for the first
 time show as rule cards, remembered per learner (``tutor.classroom``).
 """
@@ -72,12 +72,14 @@ PACES = ("learner", "quick")  # the learner's pace (the default), or the engine'
 PLAY_RULES = "{slug}/play"  # where the rules a learner met in play are kept, beside the lessons' rules reached
 
 
-def default_pace() -> tuple[bool, bool]:
-    """(bots one at a time, on the clock) as ``$GWARI_PACE`` sets them: the learner's pace unless "quick"."""
+def default_pace() -> tuple[bool, bool, bool]:
+    """(bots one at a time, on the clock, a deal's end waits for Next deal) as ``$GWARI_PACE`` sets them: the
+    learner's pace unless "quick"."""
     pace = os.environ.get(PACE_ENV, "").strip() or "learner"
     if pace not in PACES:
         raise ValueError(f"{PACE_ENV} must be one of {', '.join(PACES)}, not {pace!r}.")
-    return (pace == "learner", pace == "quick")
+    learner = pace == "learner"
+    return (learner, not learner, learner)
 
 
 def yes_no(value: Any, field: str) -> bool:
@@ -94,7 +96,7 @@ class PlayApp(PlayPage, GwariWidget):
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
     button while one is open, and the table waits for the learner (*Play on* lets it go on) or, on the clock,
     ``OFFER_WAIT_MS``; bots decide on theirs once, before the move that would close them.  ``step_bots`` and
-    ``clock`` set the pace (``None``: as ``$GWARI_PACE`` says).
+    ``clock`` and ``pause_deals`` set the pace (``None``: as ``$GWARI_PACE`` says).
     """
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
@@ -104,14 +106,15 @@ class PlayApp(PlayPage, GwariWidget):
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
                  on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
                  heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
-                 **options: Any) -> None:
+                 pause_deals: bool | None = None, **options: Any) -> None:
         super().__init__(asks_learner=True)
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
             raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
-        steps, timed = default_pace()
+        steps, timed, pauses = default_pace()
         self.step_bots = steps if step_bots is None else yes_no(step_bots, "step_bots")
         self.clock = timed if clock is None else yes_no(clock, "clock")
+        self.pause_deals = pauses if pause_deals is None else yes_no(pause_deals, "pause_deals")
         self.typed = typed
         self.said = ""
         self.correction = ""
@@ -279,7 +282,7 @@ class PlayApp(PlayPage, GwariWidget):
         the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
         self.waiting = self.holding = self.stepping = False
         steps = self.step_bots and not self._race_phase()
-        while not self.state.is_over and self.state.current_player != self.seat and self.summary is None:
+        while not self.state.is_over and self.state.current_player != self.seat and not self.deal_waits:
             self._bot_offers()
             if self.state.offers(self.seat) and not waited:
                 self.waiting, self.holding = self.clock, not self.clock
@@ -292,7 +295,7 @@ class PlayApp(PlayPage, GwariWidget):
             self._apply(self.bots[self.state.current_player].choose(self.state))
             if len(self.lines) > start:
                 step = False  # a move that showed something: the next waits for a tick
-        if not self.state.is_over and self.state.current_player == self.seat and self.summary is None:
+        if not self.state.is_over and self.state.current_player == self.seat and not self.deal_waits:
             self._bot_offers()
         self._schedule()
 
@@ -324,6 +327,11 @@ class PlayApp(PlayPage, GwariWidget):
                     self._apply(action)
                 break
 
+    @property
+    def deal_waits(self) -> bool:
+        """Whether play stops on a deal's summary until the learner presses Next deal."""
+        return self.pause_deals and self.summary is not None and not self.summary.over
+
     def _race_phase(self) -> bool:
         """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
         race = self.game.inputs.race
@@ -345,7 +353,7 @@ class PlayApp(PlayPage, GwariWidget):
         lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now) for _step, e in self.lines[start:]]
         lines += [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
         self.fresh_cards = []
-        if self.summary is not None and not self.summary.over:
+        if self.deal_waits:
             lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")
         elif not self.state.is_over and self.state.current_player == self.seat and not self._racing():
             lines.append(self.state.status())
@@ -442,7 +450,7 @@ class PlayApp(PlayPage, GwariWidget):
 
     def on_nextdeal(self, _value: Any, _inputs: dict) -> None:
         """The learner has read the deal's summary: the next deal is played."""
-        if self.summary is None or self.summary.over:
+        if not self.deal_waits:
             raise ValueError("There is no next deal to start.")
         self.summary = None
         self.seat_notes = {}
@@ -496,7 +504,7 @@ class PlayApp(PlayPage, GwariWidget):
         self.hint = ""
         if self.state.is_over:
             raise ValueError("The game is over.")
-        if self.summary is not None:
+        if self.deal_waits:
             self.notice = "This deal is over: read how it went, then press Next deal."
             self.announce(self.notice)
             self.refresh()
@@ -520,7 +528,7 @@ class PlayApp(PlayPage, GwariWidget):
                                               visible_cards(self.state.view(self.seat)), table=self._marks()))
         self.turn_mark = start = len(self.lines)
         self.learner_moves += 1
-        self.new_cards, self.fresh_cards, self.seat_notes = [], [], {}
+        self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
         self._apply(action)
         self._run_bots()
         self.selected = None
@@ -666,7 +674,7 @@ class PlayApp(PlayPage, GwariWidget):
         h = self.level_h
         parts = [f"<style>{PANELS_CSS}</style>", '<div class="gw-panels" data-testid="panels">']
         if self.summary is not None:
-            parts.append(summary_html(self.summary, level=h))
+            parts.append(summary_html(self.summary, next_deal=self.deal_waits, level=h))
         if self.holding:
             parts.append(holding_html(self.state.status()))
         if self.last_trick is not None and view.trick != self.last_trick[0]:

@@ -67,13 +67,13 @@ def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], s
     return DealSummary(number, tuple(lines), ScoreTable(scores.columns, row, scores.totals, scores.note), over)
 
 
-def summary_html(summary: DealSummary, *, level: int) -> str:
+def summary_html(summary: DealSummary, *, next_deal: bool, level: int) -> str:
     """The deal summary: how the deal went and scored, in the game's own words, the deal's row and the totals, and
-    *Next deal* (which takes the focus) while the match goes on."""
+    (``next_deal``: play waits for it) *Next deal*, which takes the focus."""
     lines = "".join(f"<li>{esc(line)}</li>" for line in summary.lines)
     table = render.scores_html(summary.scores).replace('<div class="gw-scorebox">', '<div class="gw-scorebox" '
                                                        'tabindex="0" role="region" aria-label="scores">')
-    action = ("" if summary.over else '<div class="gw-row">' + button("Next deal", "nextdeal", primary=True,
+    action = ("" if not next_deal else '<div class="gw-row">' + button("Next deal", "nextdeal", primary=True,
                                                                      key="nextdeal", focus=True) + "</div>")
     return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal>'
             f"{heading(level, f'Deal {summary.number} is over')}<ul>{lines}</ul>{table}{action}</section>")

@@ -41,7 +41,7 @@ TABLE_CSS = """
 .gw-scores thead th{font-weight:600}
 .gw-scores tfoot th,.gw-scores tfoot td{font-weight:700;border-top:2px solid #99a}
 .gw-table svg{max-width:100%;height:auto}
-@media (max-width:520px){.gw-seat{min-width:0;flex:1 1 100%}.gw-seat svg{height:58px;width:auto}}
+@media (max-width:520px){.gw-seat{min-width:0;flex:1 1 100%}}
 """
 
 

@@ -59,6 +59,21 @@ function rove(view, focused) {
   }
 }
 
+// After a move the focus goes to the control it names (``data-gw-then``, such as the hand's card that was
+// played); when that one is gone (the last card was played), to the nearest before it: "hand-5" gives "hand-4".
+function nearest(view, key) {
+  const m = key.match(/^(.*-)([0-9]+)$/);
+  if (!m) return null;
+  let best = null;
+  for (const item of view.querySelectorAll(`[data-key^="${CSS.escape(m[1])}"]`)) {
+    const n = item.dataset.key.slice(m[1].length);
+    if (/^[0-9]+$/.test(n) && +n <= +m[2] && usable(item) && (!best || +n > +best.dataset.key.slice(m[1].length))) {
+      best = item;
+    }
+  }
+  return best;
+}
+
 function render({ model, el }) {
   el.classList.add("gwari");
   const view = document.createElement("div");
@@ -70,6 +85,9 @@ function render({ model, el }) {
   let timer = null;
   let said = null;
   let pressed = { key: null, at: 0 };
+  let first = true;
+  // Pages that show no language of their own (Voilà's) are in English, as every Gwari text is.
+  if (!document.documentElement.lang) document.documentElement.lang = "en";
 
   const speak = () => {
     const source = view.querySelector("[data-gw-say]");
@@ -101,13 +119,21 @@ function render({ model, el }) {
     if (had) {
       const again = key ? view.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
       target = usable(again) ? again : null;
+      if (!target && key) target = nearest(view, key);
       if (!target) {
         target = [...view.querySelectorAll("[data-gw-focus]")].find(usable)
           || [...view.querySelectorAll("button, input, select, [tabindex='-1'][data-gw-land]")].find(usable) || null;
       }
     }
+    const arrive = first && view.querySelector("[data-gw-arrive]");
+    if (arrive && !had) {
+      // A widget shown because the learner asked for it (a game's step-through) opens where it is seen.
+      if (arrive.scrollIntoView) arrive.scrollIntoView({ block: "start" });
+      target = [...arrive.querySelectorAll("[data-gw-focus]")].find(usable) || null;
+    }
+    first = false;
     rove(view, target);
-    if (target) target.focus({ preventScroll: !!(key && target.dataset.key === key) });
+    if (target) target.focus({ preventScroll: !!(arrive || (key && target.dataset.key === key)) });
     speak();
   };
 

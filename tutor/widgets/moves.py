@@ -81,7 +81,8 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
             ok = str(action) in legal or not mark_legal
             parts.append(button(label(state, action), "move", str(action), primary=ok, muted=not ok,
                                 group="moves", title="" if ok else "The rules may not allow this — try it to see why.",
-                                describe="" if ok else "(the rules may not allow this)"))
+                                describe="" if ok else "(the rules may not allow this)",
+                                then=f"hand-{selected}" if cards else ""))
         parts.append("</div>")
     elif hand and cards and not racing and my_turn:
         parts.append('<div class="gw-small">Click a card, then the move it offers (or Tab to your hand, the arrow '

@@ -26,6 +26,8 @@ class Stepper(GwariWidget):
     def __init__(self, record: Record, *, viewer: int | None = None, reveal: bool = True,
                  title: str = "", interval: int = 1500, intro: str = "", focus: str = "", level: int = 3,
                  at_end: bool = False) -> None:
+        """``at_end``: open at the game's last step, scrolled into view with the focus on *Back* (a step-through
+        the learner asked for)."""
         super().__init__()
         self.level = level
         self.record = record
@@ -35,6 +37,7 @@ class Stepper(GwariWidget):
         self.viewer, self.title = viewer, title
         self.intro, self.focus = intro, focus
         self.interval = interval
+        self.arrive = at_end  # shown at the learner's asking (a finished game): it opens where it is seen
         with self.hold_trait_notifications():
             self.reveal = reveal
             if at_end:
@@ -144,7 +147,8 @@ class Stepper(GwariWidget):
             controls.append(f'<label class="gw-small"><input type="checkbox" data-gw="reveal" data-key="reveal"{checked}> '
                             "reveal all hands</label>")
         title = heading(self.level, self.title) if self.title else ""
-        return (f'<div class="gw-panel">{title}<div class="gw-row">{"".join(controls)}</div></div>'
+        arrive = " data-gw-arrive" if self.arrive else ""
+        return (f'<div class="gw-panel"{arrive}>{title}<div class="gw-row">{"".join(controls)}</div></div>'
                 f'<div class="gw-panel">{table_html(state.view(viewer), level=self.level + 1)}</div>'
                 f'<div class="gw-panel gw-narration">{self.narration()}</div>')
 

@@ -26,7 +26,6 @@ time show as rule cards, remembered per learner (``tutor.classroom``).
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections import Counter
@@ -36,15 +35,16 @@ from typing import Any, Callable
 from tutor import classroom
 from tutor.bots import LEVELS, make_bot
 from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa: F401  (also importable from here)
-from tutor.engine import IllegalMove, Misread, Record, State, TrickView
+from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
 from tutor.lessons import load_lesson
-from tutor.progress import PlayedGame, StoreError
+from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
 from tutor.widgets.options import read_options
 from tutor.widgets.play_page import PlayPage
-from tutor.widgets.play_panels import (PANELS_CSS, DealSummary, SeatNote, holding_html, pace_html, rule_card_html,
-                                       rules_panel_html, seat_note_html, summary_html, summary_of, trick_panel_html)
+from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_RULES, PlayPace,  # noqa: F401
+                                     default_pace, yes_no)
+from tutor.widgets.play_panels import DealSummary, SeatNote
 
 
 @dataclass
@@ -65,32 +65,7 @@ class UndoPoint:
         return not (self.seen - self.shown)
 
 
-OFFER_WAIT_MS = 6000  # on the clock: how long the table waits while the learner may make an offered move
-BOT_STEP_MS = 1200  # one bot's move at a time: how long each stays on show before the next
-PACE_ENV = "GWARI_PACE"
-PACES = ("learner", "quick")  # the learner's pace (the default), or the engine's speed (tests, benchmarks)
-PLAY_RULES = "{slug}/play"  # where the rules a learner met in play are kept, beside the lessons' rules reached
-
-
-def default_pace() -> tuple[bool, bool, bool]:
-    """(bots one at a time, on the clock, a deal's end waits for Next deal) as ``$GWARI_PACE`` sets them: the
-    learner's pace unless "quick"."""
-    pace = os.environ.get(PACE_ENV, "").strip() or "learner"
-    if pace not in PACES:
-        raise ValueError(f"{PACE_ENV} must be one of {', '.join(PACES)}, not {pace!r}.")
-    learner = pace == "learner"
-    return (learner, not learner, learner)
-
-
-def yes_no(value: Any, field: str) -> bool:
-    """A checkbox's value from the browser ("true"/"false"); anything else is refused naming the field."""
-    text = str(value).strip().lower()
-    if isinstance(value, bool) or text in ("true", "false"):
-        return value if isinstance(value, bool) else text == "true"
-    raise ValueError(f"{field} must be true or false.")
-
-
-class PlayApp(PlayPage, GwariWidget):
+class PlayApp(PlayPace, PlayPage, GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
@@ -204,77 +179,6 @@ class PlayApp(PlayPage, GwariWidget):
             self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), self.seat,
             tuple(result.scores), self.seat in result.winners, len(self.record.actions), self.level))
 
-    def _follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any) -> None:
-        """What the panels show after a move: a deal scored (its summary), a trick taken, a hand grown out of turn."""
-        events = self.state.events
-        rows = len(old.scores.rows) if old.scores else 0
-        deal_over = view.scores is not None and len(view.scores.rows) > rows
-        if deal_over:
-            self.summary = summary_of(len(view.scores.rows), events, self.deal_rules, view.scores,
-                                      self.state.is_over)
-        taken = self._trick_taken(before, old.trick, view.trick, mover, action, events)
-        if taken is not None:
-            self.last_trick = taken
-            self.trick_open = False
-        grown = {s: len(view.seats[s].hand) - len(old.seats[s].hand) for s in range(len(view.seats))}
-        if deal_over or all(g > 0 for g in grown.values()):
-            return  # a new deal, not a penalty
-        for seat, more in grown.items():
-            if more >= 2 and seat != mover:
-                reason = next((e.text for e in reversed(events) if e.player == seat), events[0].text if events else "")
-                self.seat_notes[seat] = SeatNote(seat, more, reason)
-
-    @staticmethod
-    def _trick_taken(before: State, old: Any, new: Any, mover: int | None, action: Any,
-                     events: tuple) -> tuple[TrickView, str] | None:
-        """The trick this move completed, and what was said as it was taken (``None`` if it completed none)."""
-        if new is not None and new.winner is not None and new.plays and (old is None or old.winner is None):
-            return new, ""  # the table shows the trick taken, with its winner, until the next lead
-        if old is None or not old.plays or old.winner is not None:
-            return None
-        if new is not None and new.leader == old.leader and new.plays[:len(old.plays)] == old.plays:
-            return None  # the same trick goes on
-        cards = before.cards_of(action)
-        plays = old.plays + (((mover, cards[0]),) if cards and mover is not None else ())
-        return TrickView(plays, old.leader, None, old.trumps), events[1].text if len(events) > 1 else ""
-
-    def _meet(self, events: tuple) -> None:
-        """Rules cited by these events and not met before in this game join the Rules panel; those this learner
-        (or, without a name, this page) never met before show as rule cards, and are remembered."""
-        known = self._known_rules()
-        for event in events:
-            rule = event.rule
-            if rule in self.met or rule not in self.lesson_rules:
-                continue
-            self.met.append(rule)
-            if rule not in known:
-                known.add(rule)
-                self.new_cards.append(rule)
-                self.fresh_cards.append(rule)
-                if self.learner:
-                    classroom.keep_rule_reached(PLAY_RULES.format(slug=self.game.slug), rule)
-
-    def _known_rules(self) -> set[str]:
-        """The rules this learner met in play before (kept in the class's records), or, without a name, on this
-        page."""
-        name = classroom.learner()
-        if not name:
-            return self.page_met
-        if self._learner_met is None or self._learner_met[0] != name:
-            kept: set[str] = set()
-            progress = classroom.store()
-            if progress is not None:
-                try:
-                    kept = set(progress.reached(name).get(PLAY_RULES.format(slug=self.game.slug), ()))
-                except (StoreError, OSError, ValueError):  # a store that cannot be read: the cards show again
-                    kept = set()
-            self._learner_met = (name, kept)
-        return self._learner_met[1]
-
-    def _marks(self) -> tuple:
-        """The panels' part of the game's position, kept with an undo point and put back with it."""
-        return (self.last_trick, self.trick_open, dict(self.seat_notes))
-
     def _run_bots(self, waited: bool = False, step: bool = False) -> None:
         """Bots move until it is the learner's turn.  One at a time with ``step_bots``: each move that shows
         something waits for the browser's next tick (``step``: this call may make one).  Play stops at a deal's
@@ -299,18 +203,6 @@ class PlayApp(PlayPage, GwariWidget):
             self._bot_offers()
         self._schedule()
 
-    def _schedule(self) -> None:
-        """Whether the browser's clock ticks, and how often: a race on the clock, a wait on the clock for an
-        offered move, or the bots' next step."""
-        racing = self._racing()
-        if racing:
-            self.interval = int(self.game.inputs.race.tick_ms(self.state))
-        elif self.waiting:
-            self.interval = OFFER_WAIT_MS
-        elif self.stepping:
-            self.interval = BOT_STEP_MS
-        self.playing = racing or self.waiting or self.stepping
-
     def _bot_offers(self) -> None:
         """Each bot with an out-of-turn move open decides once (before the next ordinary move) whether to make it."""
         for seat in self.state.current_players:
@@ -326,11 +218,6 @@ class PlayApp(PlayPage, GwariWidget):
                 else:
                     self._apply(action)
                 break
-
-    @property
-    def deal_waits(self) -> bool:
-        """Whether play stops on a deal's summary until the learner presses Next deal."""
-        return self.pause_deals and self.summary is not None and not self.summary.over
 
     def _race_phase(self) -> bool:
         """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
@@ -432,72 +319,6 @@ class PlayApp(PlayPage, GwariWidget):
         self.error = None
         if len(self.lines) > start:
             self._tell(start)
-        self.refresh()
-
-    def _go_on(self, waited: bool = False) -> None:
-        """The table's next step (a bot's move shown, or the table going on past an offer), said and drawn."""
-        start = len(self.lines)
-        self._run_bots(waited=waited, step=True)
-        if len(self.lines) > start:
-            self._tell(start)
-        self.refresh()
-
-    def on_goon(self, _value: Any, _inputs: dict) -> None:
-        """The learner lets the table go on without the move they were offered out of turn."""
-        if not self.holding:
-            raise ValueError("The table is not waiting for you.")
-        self._go_on(waited=True)
-
-    def on_nextdeal(self, _value: Any, _inputs: dict) -> None:
-        """The learner has read the deal's summary: the next deal is played."""
-        if not self.deal_waits:
-            raise ValueError("There is no next deal to start.")
-        self.summary = None
-        self.seat_notes = {}
-        self.notice = ""
-        start = len(self.lines)
-        self._run_bots()
-        self._tell(start, "Next deal.")
-        self.refresh()
-
-    def on_stepbots(self, value: Any, _inputs: dict) -> None:
-        """The learner's setting: the bots' moves one at a time, or all at once (the table catches up now)."""
-        self.step_bots = yes_no(value, "Show the bots' moves one at a time")
-        if self.stepping and not self.step_bots:
-            self._go_on()
-            return
-        self.refresh()
-
-    def on_clock(self, value: Any, _inputs: dict) -> None:
-        """The learner's setting: play against the clock (an offer and a race run in real time), or not."""
-        self.clock = yes_no(value, "Play against the clock")
-        if self.waiting or self.holding:
-            self.waiting, self.holding = self.clock, not self.clock
-        self._schedule()
-        self.refresh()
-
-    def on_lasttrick(self, value: Any, _inputs: dict) -> None:
-        """Show the last trick taken again, or hide it."""
-        if self.last_trick is None:
-            raise ValueError("No trick has been taken yet.")
-        if value not in ("show", "hide"):
-            raise ValueError("lasttrick must be show or hide.")
-        self.trick_open = value == "show"
-        self.refresh()
-
-    def on_rulemore(self, value: Any, _inputs: dict) -> None:
-        """A rule card's whole text, or only its first sentence again."""
-        rule = str(value)
-        if rule not in self.met:
-            raise ValueError("That rule has not come up in this game.")
-        self.card_more ^= {rule}
-        self.refresh()
-
-    def on_rules(self, value: Any, _inputs: dict) -> None:
-        """Open or close the list of rules met in this game."""
-        if value not in ("show", "hide"):
-            raise ValueError("rules must be show or hide.")
-        self.rules_open = value == "show"
         self.refresh()
 
     def _try(self, make_action: Callable[[], Any]) -> None:
@@ -647,47 +468,7 @@ class PlayApp(PlayPage, GwariWidget):
         if self.on_review_cb is not None:
             self.on_review_cb(self.record, self.seat)
 
-    # -- drawing: tutor.widgets.play_page, and the panels beside the table (tutor.widgets.play_panels)
-
-    def render(self) -> str:
-        """The page, with the panels beside the table and each seat's note in that seat's box."""
-        self._panels_placed = False
-        page = super().render()
-        if not self._panels_placed:  # a page that does not place the panels itself: they go before the log
-            panels = self._panels_html(self.state.view(self.seat))
-            log = page.find('<section class="gw-panel gw-logbox"')
-            page = page[:log] + panels + page[log:] if log >= 0 else page + panels
-        for seat, note in self.seat_notes.items():
-            page = self._by_seat(page, seat, seat_note_html(note, self.names_now[seat]))
-        return page
-
-    @staticmethod
-    def _by_seat(page: str, seat: int, note: str) -> str:
-        """``note`` placed in the table's box of ``seat``, under its name."""
-        box = re.search(rf'<div class="gw-seat[^"]*" data-seat="{seat}">.*?</h\d>', page)
-        return page[:box.end()] + note + page[box.end():] if box else page
-
-    def _panels_html(self, view: Any) -> str:
-        """Beside the table: the deal's summary, the table waiting for an offered move, the last trick, the rules
-        met for the first time (rule cards), the rules met in this game, and the pace settings."""
-        self._panels_placed = True
-        h = self.level_h
-        parts = [f"<style>{PANELS_CSS}</style>", '<div class="gw-panels" data-testid="panels">']
-        if self.summary is not None:
-            parts.append(summary_html(self.summary, next_deal=self.deal_waits, level=h))
-        if self.holding:
-            parts.append(holding_html(self.state.status()))
-        if self.last_trick is not None and view.trick != self.last_trick[0]:
-            led = view.trick is not None and bool(view.trick.plays)
-            trick, words = self.last_trick
-            parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=h))
-        parts.extend(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=h)
-                     for rule in self.new_cards)
-        if self.met:
-            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
-        parts.append(pace_html(self.step_bots, self.clock))
-        parts.append("</div>")
-        return "".join(parts)
+    # -- drawing: tutor.widgets.play_page, and the panels beside the table (tutor.widgets.play_pace)
 
     @property
     def code(self) -> str:

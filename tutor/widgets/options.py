@@ -3,7 +3,10 @@
 Each option of ``game.rules_class`` (a dataclass) becomes one line: what it
 changes, from the option's own docstring, and a control chosen by its type — a
 checkbox for ``bool``, a menu for a ``Literal``, a number for ``int``, a text box
-for ``str``.  What the browser sends back is read into typed values and checked
+for ``str``.  A menu shows each value in the learner's words, from the rules
+class's ``choice_words`` (option -> value -> words); the values themselves, quoted
+in a docstring for the people who build Gwari (``("partial")``), are left out of
+the line.  What the browser sends back is read into typed values and checked
 by the game (``make_rules``) before any deal uses it.
 """
 
@@ -36,6 +39,11 @@ class OptionSpec:
     doc: str
     choices: tuple[Any, ...] = ()
     optional: bool = False  # ``None`` is allowed (an empty box)
+    labels: tuple[str, ...] = ()  # each choice in the learner's words
+
+    def label(self, value: Any) -> str:
+        """A choice in the learner's words."""
+        return self.labels[self.choices.index(value)] if value in self.choices else str(value)
 
 
 def field_docs(cls: type) -> dict[str, str]:
@@ -77,14 +85,18 @@ def option_specs(game: Any) -> list[OptionSpec]:
     hints = get_type_hints(cls, include_extras=False)
     defaults = game.options()
     docs = field_docs(cls)
+    words = getattr(cls, "choice_words", {})
     specs = []
     for field in dataclasses.fields(cls):
         if field.name not in defaults:
             continue
         kind, choices, optional = _kind(hints.get(field.name))
         if kind:
-            specs.append(OptionSpec(field.name, kind, defaults[field.name], learner_line(docs.get(field.name, ""),
-                                                                                        field.name), choices, optional))
+            line = learner_line(docs.get(field.name, ""), field.name)
+            labels = tuple(words.get(field.name, {}).get(choice, str(choice)) for choice in choices)
+            for choice in choices:  # the values a docstring quotes for the people who build Gwari
+                line = line.replace(f' ("{choice}")', "").replace(f' ({choice})', "").replace(f'("{choice}"; ', "(")
+            specs.append(OptionSpec(field.name, kind, defaults[field.name], line, choices, optional, labels))
     return sorted(specs, key=lambda spec: spec.name != SHORT)
 
 
@@ -115,8 +127,8 @@ def option_controls(game: Any, chosen: dict[str, Any]) -> str:
             continue
         ident = f"gw-{esc(spec.name)}-{id(game) % 100000}"
         if spec.kind == "choice":
-            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>'
-                           for c in spec.choices)
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(label)}</option>'
+                           for c, label in zip(spec.choices, spec.labels))
             control = f'<select id="{ident}" {common}>{opts}</select>'
         elif spec.kind in ("int", "number"):
             step = "1" if spec.kind == "int" else "any"
@@ -143,6 +155,43 @@ def play_options(game: Any, options: dict[str, Any]) -> dict[str, Any]:
     except ValueError:  # IllegalMove is a ValueError too
         return dict(options)
     return {**options, SHORT: True}
+
+
+def player_counts(game: Any, options: dict[str, Any]) -> tuple[int, ...]:
+    """The numbers of players the game deals with ``options`` (Burn's two only with ``two_players``, its three
+    teams only at six)."""
+    return _player_counts(game, tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=256)
+def _player_counts(game: Any, options: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
+    counts = []
+    for players in range(1, game.max_players + 1):  # from 1: a game may deal below its usual least (Burn for two)
+        try:
+            game.start(players=players, seed=0, **dict(options))
+        except ValueError:  # IllegalMove is a ValueError too
+            continue
+        counts.append(players)
+    return tuple(counts) or (game.default_players,)
+
+
+def players_words(counts: tuple[int, ...]) -> str:
+    """"4 players", "3–6 players", "2, 4 or 6 players"."""
+    if len(counts) == 1:
+        return f"{counts[0]} player{'s' * (counts[0] != 1)}"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+
+
+def players_control(game: Any, players: int, options: dict[str, Any]) -> str:
+    """The number of players for the next game: a menu of what the game allows with ``options``, or the one number
+    it is played by as words (Pymtheg: "4 players"), not a choice of one."""
+    counts = player_counts(game, options)
+    if len(counts) == 1:
+        return f'<span class="gw-small" data-testid="players">{esc(players_words(counts))}</span>'
+    opts = "".join(f'<option value="{n}"{" selected" if n == players else ""}>{n} players</option>' for n in counts)
+    return f'<select data-gw-input="players" aria-label="players" data-key="players">{opts}</select>'
 
 
 def read_options(game: Any, inputs: dict) -> dict[str, Any]:
@@ -173,7 +222,7 @@ def _typed(spec: OptionSpec, raw: Any) -> Any:
         for choice in spec.choices:
             if text == str(choice):
                 return choice
-        raise ValueError(f"{spec.doc} must be one of {', '.join(map(str, spec.choices))}.")
+        raise ValueError(f"{spec.doc} Choose one of: {'; '.join(spec.labels)}.")
     if spec.kind == "int":
         if not re.fullmatch(r"-?\d{1,9}", text):
             raise ValueError(f"{spec.doc} needs a whole number.")

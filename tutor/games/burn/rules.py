@@ -37,8 +37,8 @@ class Rules:
     """Burn's options, with the defaults of the rule book."""
 
     teams: Literal[0, 2, 3] = 0
-    """How many teams: 0, everyone alone; 2, two teams of two (4 players, partners opposite) or of three
-    (6 players, seated ABABAB); 3, three teams of two (6 players, seated ABCABC)."""
+    """Playing alone or in teams: everyone alone (0); two teams (2), of two at 4 players, partners opposite, or of
+    three at 6, seated ABABAB; three teams of two (3), 6 players seated ABCABC."""
     two_players: bool = False
     """B8: allow a game for two (30 cards each, a pit worth 30)."""
     pit_table: bool = False
@@ -46,9 +46,15 @@ class Rules:
     target: int = 100
     """The game ends after the deal in which a side reaches this total (tournaments raise it)."""
     scoring: Literal["burn", "pymtheg"] = "burn"
-    """"pymtheg": one deal scored as Pymtheg's sub-game (−5 per Fire card, +10,000 for every Fire and Water card)."""
+    """How the game is scored: as Burn ("burn"), or as Pymtheg's sub-game, one deal with −5 per Fire card and
+    +10,000 for every Fire and Water card ("pymtheg")."""
     short: bool = False
     """A short game: three deals, or fewer if a side reaches the target first (the rule book plays on to 100)."""
+
+    choice_words = {"teams": {0: "everyone alone", 2: "two teams (4 or 6 players)",
+                              3: "three teams of two (6 players)"},
+                    "scoring": {"burn": "as Burn", "pymtheg": "as Pymtheg's sub-game (one deal)"}}
+    """What a learner reads for each value of a menu (``tutor.widgets.options``)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.target <= 100_000:

@@ -65,7 +65,7 @@ class Rules:
     scoring: bool = False
     """T13, optional: play several rounds; a card left is a point, an overflow 30; the lowest total wins."""
     rounds: int = 0
-    """T13: with scoring, the match is this many rounds; 0 plays until someone reaches ``target``."""
+    """T13: with scoring, the match is this many rounds; 0 plays until someone reaches the target."""
     target: int = 100
     """T13: with scoring and no fixed number of rounds, the match ends once someone has this many points."""
     survivor: bool = True

@@ -72,11 +72,16 @@ class Rules:
     sweeps: bool = True
     """Sweeps score a point each; the rule book lets two players ignore them."""
     court_pairs: Literal["any", "one-or-three"] = "any"
-    """K1: a court card takes any number of cards of its rank ("any"), or one or three, never two."""
+    """K1: how many cards of its rank a court card takes: any number ("any"), or one or three, never two
+    ("one-or-three")."""
     partnerships: bool = True
     """Four players play as two partnerships, partners sitting opposite (off: each plays alone)."""
     short: bool = False
     """A short game: one deal, its points deciding the game (the rule book plays on to 21)."""
+
+    choice_words = {"game": {"deal": "each deal a game", "eleven": "11 up", "twenty-one": "21 up"},
+                    "court_pairs": {"any": "any number", "one-or-three": "one or three, never two"}}
+    """What a learner reads for each value of a menu (``tutor.widgets.options``)."""
 
     def __post_init__(self) -> None:
         apply_short(self, SHORT_GAME, "one deal")

@@ -30,8 +30,9 @@ class Rules:
     """The options of a Chwech match, each defaulting to the rule book (docs/rules.md C5–C12)."""
 
     aces_jokers: Literal["revised", "original"] = REVISED
-    """C7: "revised": an ace loses only when played last, a joker wins only when played last; "original": an ace is
-    high or low as its player says, a joker ranks between the 7 and the 8."""
+    """C7: aces and jokers, revised: an ace loses only when played last, a joker wins only when played last
+    ("revised"); or as first published: an ace is high or low as its player says, a joker ranks between the 7 and
+    the 8 ("original")."""
     deals: int | None = None
     """C10: how many deals the match lasts (1 to 24); left empty, the usual number for the players."""
     five_pack: Literal["no-2-3", "no-7-8"] = "no-2-3"
@@ -43,6 +44,12 @@ class Rules:
     """C12: with the Five Hundred pack, the two red 13s count as jokers."""
     short: bool = False
     """A short game: three deals (the rule book's match has a deal for each player, eight at four)."""
+
+    choice_words = {"aces_jokers": {"revised": "revised (played last)", "original": "as first published"},
+                    "five_pack": {"no-2-3": "without the 2s and 3s", "no-7-8": "without the 7s and 8s"},
+                    "seven_pack": {"five-hundred": "the Five Hundred pack",
+                                   "doubled-2-3": "52 cards, three jokers, extra 2s and 3s"}}
+    """What a learner reads for each value of a menu (``tutor.widgets.options``)."""
 
     def __post_init__(self) -> None:
         apply_short(self, SHORT_GAME, "three deals")

@@ -27,9 +27,12 @@ class Rules:
     """Variant flags, with the rule book's (or docs/rules.md's) defaults; each range check names its option."""
 
     word: Literal["PIG", "DONKEY"] = "PIG"
-    """P6: the word spelled one letter per lost race; "PIG" (3 lives) or "DONKEY" (6)."""
+    """P6: the word spelled one letter per lost race: PIG (3 lives) or DONKEY (6)."""
     short: bool = False
     """A short game: one deal, as the rule book plays it; the last to touch their nose is the pig and loses."""
+
+    choice_words = {"word": {"PIG": "PIG (3 lives)", "DONKEY": "DONKEY (6 lives)"}}
+    """What a learner reads for each value of a menu (``tutor.widgets.options``)."""
     stale_after: int = 0
     """Our rule: a limit on passing rounds in one deal; when it is reached with no four of a kind,
     the weakest hand takes the letter (0: no limit, as in the rule book; the stop still applies)."""

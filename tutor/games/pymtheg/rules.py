@@ -45,18 +45,18 @@ class Rules:
     """Pymtheg's options, with the defaults Gwari settles on (docs/rules.md, Y12–Y16)."""
 
     match: Literal["rounds", "limit", "open"] = "rounds"
-    """Y14: "rounds", a fixed number of deals; "limit", until a team's total passes the limit, up or down; "open",
-    until someone calls time between deals."""
+    """Y14: how the match ends: after a number of deals ("rounds"), once a team's total passes the limit, up or
+    down ("limit"), or when someone calls time between deals ("open")."""
     rounds: int = 20
-    """Y14: the number of deals of a "rounds" match (the twenty-round game)."""
+    """Y14: the number of deals of a match of so many deals (the twenty-round game)."""
     limit: int = 100_000
-    """Y14: a "limit" match ends once a team's total passes this, up or down."""
+    """Y14: a match to a limit ends once a team's total passes this, up or down."""
     table: Literal["corrected", "printed"] = "corrected"
-    """Y6: The Gâm score table: "corrected" follows its pattern everywhere; "printed" keeps the three printed cells
-    that break it (20, 140 and 280 instead of 120, 150 and 300)."""
+    """Y6: the Gâm score table, corrected to follow its pattern everywhere ("corrected") or as printed, with three
+    cells that break it: 20, 140 and 280 instead of 120, 150 and 300 ("printed")."""
     dealing: Literal["shuffle", "partial"] = "shuffle"
-    """Y15: "shuffle", a full shuffle before every deal; "partial", the custom of gathering the cards and
-    re-ordering only a few of them once (the first deal is always fully shuffled)."""
+    """Y15: how the cards are shuffled: fully before every deal ("shuffle"), or by the custom of gathering them and
+    re-ordering only a few once ("partial"; the first deal is always fully shuffled)."""
     mixed: int = 10
     """Y15: how many of the gathered cards a partial reshuffle re-orders."""
     revoke: bool = False
@@ -66,6 +66,12 @@ class Rules:
     """Y16: play Burn when all four pass (Y11); off for a tournament, where such a deal scores nothing."""
     short: bool = False
     """A short game: four deals, each player dealing once (the rule book's match is twenty deals)."""
+
+    choice_words = {"match": {"rounds": "after a number of deals", "limit": "when a team passes the limit",
+                              "open": "when someone calls time"},
+                    "table": {"corrected": "corrected", "printed": "as printed"},
+                    "dealing": {"shuffle": "a full shuffle every deal", "partial": "re-order a few cards (the custom)"}}
+    """What a learner reads for each value of a menu (``tutor.widgets.options``)."""
 
     def __post_init__(self) -> None:
         apply_short(self, SHORT_GAME, "four deals")

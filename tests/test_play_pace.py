@@ -178,6 +178,8 @@ def _may_double(**pace):
 def test_a_chance_to_double_waits_for_the_learner_until_play_on():
     app = _may_double(clock=False)
     assert app.holding and not app.waiting and not app.playing, "no clock runs"
+    assert 'data-gw="clock"' in app.html, "the clock setting shows once a move out of turn has been offered"
+    assert 'data-gw="clock"' not in PlayApp("pymtheg", seed=0, step_bots=False, clock=False).html
     assert 'data-value="double 0"' in app.html and 'data-testid="table-holds"' in app.html
     actions = len(app.record.actions)
     assert app.handle("tick") and len(app.record.actions) == actions, "a stray tick does not end the wait"

@@ -106,6 +106,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.lesson_rules = frozenset(rule.id for rule in self.lesson.rules)
         self.card_more: set[str] = set()
         self.rules_open = False
+        self.had_window = False  # a move out of turn has been offered here: the clock setting is worth showing
         self.new_game(players or self.game.default_players, seed, level)
 
     # -- game flow
@@ -190,6 +191,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self._bot_offers()
             if self.state.offers(self.seat) and not waited:
                 self.waiting, self.holding = self.clock, not self.clock
+                self.had_window = True
                 break
             if steps and not step:
                 self.stepping = True

@@ -65,7 +65,7 @@ class PlayPace:
             self.last_trick = taken
             self.trick_open = False
         grown = {s: len(view.seats[s].hand) - len(old.seats[s].hand) for s in range(len(view.seats))}
-        if deal_over or all(g > 0 for g in grown.values()):
+        if deal_over or all(g > 0 for g in grown.values()) or any(e.rule in self.deal_rules for e in events):
             return  # a new deal, not a penalty
         for seat, more in grown.items():
             if more >= 2 and seat != mover:
@@ -236,6 +236,7 @@ class PlayPace:
                      for rule in self.new_cards)
         if self.met:
             parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
-        parts.append(pace_html(self.step_bots, self.clock))
+        clock = self.clock or self.game.inputs.race is not None or self.had_window
+        parts.append(pace_html(self.step_bots, self.clock if clock else None))
         parts.append("</div>")
         return "".join(parts)

@@ -112,15 +112,16 @@ def holding_html(status: str) -> str:
             + button("Play on", "goon", key="goon", title="Let the table go on without that move") + "</section>")
 
 
-def pace_html(step_bots: bool, clock: bool) -> str:
-    """The learner's pace settings: the bots' moves one at a time, and playing against the clock."""
+def pace_html(step_bots: bool, clock: bool | None) -> str:
+    """The learner's pace settings: the bots' moves one at a time, and (``clock`` not ``None``: the game has a race
+    or a move out of turn) playing against the clock."""
     steps = " checked" if step_bots else ""
-    timed = " checked" if clock else ""
+    timed = ("" if clock is None else f'<label><input type="checkbox" data-gw="clock" data-key="clock"'
+             f'{" checked" if clock else ""}> Play against the clock (a chance to move out of turn, or a race, '
+             "does not wait for you)</label>")
     return ('<div class="gw-row gw-pace gw-small" data-testid="pace">'
             f'<label><input type="checkbox" data-gw="stepbots" data-key="stepbots"{steps}> '
-            "Show the bots’ moves one at a time</label>"
-            f'<label><input type="checkbox" data-gw="clock" data-key="clock"{timed}> '
-            "Play against the clock (a chance to double or a race does not wait for you)</label></div>")
+            f"Show the bots’ moves one at a time</label>{timed}</div>")
 
 
 def rule_card_html(lesson: Any, rule_id: str, *, more: bool, level: int) -> str:

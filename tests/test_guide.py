@@ -274,3 +274,16 @@ def test_the_guided_game_has_no_deal_settings_undo_or_clock():
     for kind in ("new", "load", "undo", "hint", "tick", "classdeal"):
         assert not app.handle(kind, None, {})
     assert 'data-gw="new"' not in app.html and 'data-gw="undo"' not in app.html
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_every_first_game_is_played_to_its_end_by_the_suggested_moves(slug):
+    first = load_first_game(slug)
+    app = GuidedGame(slug)
+    for i in first.learner_steps:
+        move, say = shown_suggestion(app)
+        assert say == first.steps[i].say, f"{slug} step {i + 1}"
+        click(app, move)
+        assert app.error is None and app.on_script, f"{slug} step {i + 1}: {app.last_error}"
+    assert app.finished and 'data-testid="guide-end"' in app.html
+    assert app.state == first.states()[-1]

@@ -90,8 +90,8 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
     assert summary.number == 1 and not summary.over
     assert summary.scores.rows == view.scores.rows[-1:] and summary.scores.totals == view.scores.totals
     ended = app.state.events
-    assert summary.lines[0] == ended[0].text and "deals the whole pack" not in " ".join(summary.lines), \
-        "what was said as the deal ended, up to the next deal"
+    assert summary.lines[0] == ended[1].text and "deals the whole pack" not in " ".join(summary.lines), \
+        "what was said as the deal ended, after the move itself, up to the next deal"
     page = app.html
     shown = page.split('data-testid="deal-summary"')[1].split("</section>")[0]
     assert "Deal 1 is over" in shown and html.escape(summary.lines[-1]) in shown and 'data-gw="nextdeal"' in shown

@@ -56,11 +56,12 @@ def first_sentence(text: str) -> str:
 
 def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], scores: ScoreTable,
                over: bool) -> DealSummary:
-    """The summary of deal ``number`` from the events of the move that ended it: everything said up to the next
-    deal's first event (a rule in ``deal_rules``), and the score table's newest row with the totals."""
+    """The summary of deal ``number`` from the events of the move that ended it: what was said after the move itself
+    up to the next deal's first event (a rule in ``deal_rules``), and the score table's newest row with the
+    totals."""
     lines = []
-    for i, event in enumerate(events):
-        if i and event.rule in deal_rules:
+    for event in events[1:]:
+        if event.rule in deal_rules:
             break
         lines.append(event.text)
     row = scores.rows[-1:] if scores.rows else ()
@@ -73,10 +74,9 @@ def summary_html(summary: DealSummary, *, next_deal: bool, level: int) -> str:
     lines = "".join(f"<li>{esc(line)}</li>" for line in summary.lines)
     table = render.scores_html(summary.scores).replace('<div class="gw-scorebox">', '<div class="gw-scorebox" '
                                                        'tabindex="0" role="region" aria-label="scores">')
-    action = ("" if not next_deal else '<div class="gw-row">' + button("Next deal", "nextdeal", primary=True,
-                                                                     key="nextdeal", focus=True) + "</div>")
-    return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal>'
-            f"{heading(level, f'Deal {summary.number} is over')}<ul>{lines}</ul>{table}{action}</section>")
+    action = button("Next deal", "nextdeal", primary=True, key="nextdeal", focus=True) if next_deal else ""
+    return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal><div class="gw-row">'
+            f"{heading(level, f'Deal {summary.number} is over')}{action}</div>{table}<ul>{lines}</ul></section>")
 
 
 def trick_panel_html(view: Any, trick: TrickView, words: str, *, shown: bool, level: int) -> str:

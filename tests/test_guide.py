@@ -15,8 +15,8 @@ import pytest
 from tutor.bots import make_bot
 from tutor.engine import IllegalMove
 from tutor.games import get_game
-from tutor.guide import (FirstGameError, first_games, first_games_dir, load_first_game, parse_first_game,
-                         _deal_mark)
+from tutor.guide import (FirstGameError, _deal_mark, first_games, first_games_dir, first_sentence, guide_minutes,
+                         load_first_game, parse_first_game)
 from tutor.lessons import load_lesson
 from tutor.widgets import GuidedGame
 from tutor.widgets.guide import OTHER_MOVE
@@ -134,6 +134,22 @@ def test_the_file_must_name_its_own_game(tmp_path, monkeypatch):
         load_first_game.cache_clear()
 
 
+def test_the_estimate_counts_what_the_learner_reads_and_does():
+    from tutor.estimate import minutes, words
+
+    first = load_first_game("burn")
+    lesson = load_lesson("burn")
+    texts = [first.intro, first.end] + [step.say for step in first.steps]
+    texts += [why for step in first.steps for why in step.other.values()]
+    for rule_id in first.cited_rules():
+        texts += [lesson.rule(rule_id).title, first_sentence(lesson.rule(rule_id).text)]
+    bots_saying = sum(1 for step in first.steps if not step.learner and step.say)
+    assert bots_saying and first.minutes() == pytest.approx(
+        minutes(words=words(*texts), moves=len(first.learner_steps), steps=bots_saying))
+    assert first_sentence("Play a card. Then another.") == "Play a card."
+    assert first_sentence("Deal 12 each, e.g. five players.") == "Deal 12 each, e.g. five players."
+
+
 # ---------------------------------------------------------------- every shipped first game
 
 
@@ -146,7 +162,7 @@ def test_each_shipped_first_game_replays_to_the_end_of_its_deal_within_five_minu
     assert all(step.say for step in first.steps if step.learner)
     lesson = load_lesson(slug)
     assert set(first.cited_rules()) <= set(lesson.ids)
-    assert first.minutes() <= 5, f"{slug}: {first.minutes():.1f} minutes"
+    assert guide_minutes(slug) == first.minutes() <= 5, f"{slug}: {first.minutes():.1f} minutes"
 
 
 def test_burn_has_a_first_game():

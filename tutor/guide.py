@@ -7,8 +7,8 @@ bots') and ``other`` (on the learner's moves: another legal move -> what it woul
 
 ``load_first_game`` reads and checks a file: every field, every step replayed from the deal (an illegal move is
 refused with the rules' own reason), the last step ending the deal or the game, and every rule the game's events
-cite taught in the game's lesson.  Every error names the file, the step and the field.  ``FirstGame.minutes`` is
-the tutor's estimate (``tutor.estimate``) of how long the game takes a learner.
+cite taught in the game's lesson.  Every error names the file, the step and the field.  ``guide_minutes(slug)``
+(``FirstGame.minutes``) is the tutor's estimate (``tutor.estimate``) of how long the game takes a learner.
 """
 
 from __future__ import annotations
@@ -119,6 +119,13 @@ class FirstGame:
         """The tutor's estimate of the game's length: reading, the learner's moves, the bots' steps that say something."""
         bot_says = sum(1 for step in self.steps if not step.learner and step.say)
         return minutes(words=self.words(), moves=len(self.learner_steps), steps=bot_says)
+
+
+def guide_minutes(slug: str) -> float:
+    """The tutor's estimate of game ``slug``'s first game, in minutes (``FirstGame.minutes``): reading its intro,
+    end, every ``say`` and ``other`` and the title and first sentence of each rule its events cite; 10 seconds for
+    each of the learner's moves; 6 for each bots' step that says something."""
+    return load_first_game(slug).minutes()
 
 
 def first_sentence(text: str) -> str:

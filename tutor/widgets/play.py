@@ -15,13 +15,15 @@ learner's hand since (a card drawn or caught cannot be unseen; the cards the bot
 played in answer go back to their hands); Undo goes back to the latest such point.
 
 The pace is the learner's: each bot's move is a step the browser's clock brings
-(``step_bots``), a deal that ends stops on its summary until *Next deal* (``pause_deals``), the
-last trick can be looked at again, and a chance to move out of turn (a double)
-or a race waits for the learner unless they play against the clock (``clock``).
-``$GWARI_PACE=quick`` makes the table play at the engine's speed by default (bots
-at once, windows on the clock, a deal's summary shown without stopping), as tests and benchmarks want.  The panels beside
-the table are drawn by ``tutor.widgets.play_panels``; rules met for the first
-time show as rule cards, remembered per learner (``tutor.classroom``).
+(``step_bots``), a deal that ends stops on its summary until *Next deal*
+(``pause_deals``), the last trick can be looked at again, and a chance to move
+out of turn (a double) or a race waits for the learner unless they play against
+the clock (``clock``).  ``$GWARI_PACE=quick`` makes the table play at the
+engine's speed by default (bots at once, windows on the clock, a deal's summary
+shown without stopping), as tests and benchmarks want.  What the panels beside
+the table follow, and the learner's answers to them, are in
+``tutor.widgets.play_pace``; rules met for the first time show as rule cards,
+remembered per learner (``tutor.classroom``).
 """
 
 from __future__ import annotations

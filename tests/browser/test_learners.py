@@ -365,6 +365,21 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         page.context.close()
 
 
+@pytest.mark.parametrize("path", ["/voila/tree", "/voila/render/no-such-notebook.ipynb"])
+def test_the_servers_own_pages_say_their_language_and_axe_finds_nothing_serious(browser, voila_url, path):
+    """The pages Voilà draws without a notebook (the list of notebooks, a page not found) are checked as the
+    notebooks are: they say they are in English, and axe-core finds no serious or critical problem."""
+    page = new_page(browser, DESK)
+    try:
+        page.goto(voila_url + path, timeout=LOAD_MS)
+        page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        report = axe_serious(page)
+        assert not report, f"{path}:\n" + "\n".join(report)
+    finally:
+        page.context.close()
+
+
 # ---------------------------------------------------------------- the console
 
 

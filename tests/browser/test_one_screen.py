@@ -76,7 +76,7 @@ def off_screen(m: dict, size: str) -> list[str]:
         problems.append(f"{size}: the last move's words at y {m['words'][-1][1]:.0f}, below the screen")
     for i, b in enumerate(m["answer"]):
         inside(f"the table's part {i + 1} (trick, cards, bidding)", b)
-    if m["myTurn"]:
+    if m["myTurn"] and not m["end"]:  # a deal's summary comes first, until Next deal (the hand may be the next deal's)
         if not m["hand"] and not m["moves"]:
             problems.append(f"{size}: the learner's turn shows no hand and no move")
         for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):

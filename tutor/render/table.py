@@ -139,7 +139,7 @@ def seat_html(view: Any, seat: int, *, width: int = 60, own_hand: bool = True, c
             if seat in team_of else "")
     facts = [f"{cards_count(len(info.hand))} in hand"] + ([_e(info.info)] if info.info else [])
     parts = [f'<div class="gw-seat{current}" data-seat="{seat}"><h4>{_e(info.name)}{you}{team}</h4>'
-             f'<div class="gw-info">{" · ".join(facts)}</div>']
+             f'<div class="gw-info">{" · ".join(facts)}</div>' if facts else ""]
     hidden = all(card is None for card in info.hand)
     if info.hand and (own_hand or seat != view.viewer) and not (compact and hidden):
         parts.append(hand_rows(info.hand, width=width, label=f"{info.name}'s hand"))
@@ -192,7 +192,8 @@ def trick_html(view: Any, *, width: int = 60, label: str = "") -> str:
 
 def pile_html(view: Any, pile: Any, *, width: int = 60) -> str:
     """A pile or build: its label, owner, value and count, and its cards (or only the top one)."""
-    facts = [count_text(len(pile.cards), "card")]
+    # One card shown face up needs no count; a pile of more, or shown by its top card only, says how many.
+    facts = [count_text(len(pile.cards), "card")] if len(pile.cards) != 1 or pile.top_only else []
     if pile.owner is not None:
         facts.insert(0, _e(f"{_name(view, pile.owner)}'s"))
     if pile.value is not None:
@@ -200,7 +201,7 @@ def pile_html(view: Any, pile: Any, *, width: int = 60) -> str:
     owned = " gw-owned" if pile.owner is not None else ""
     owner = f' data-owner="{pile.owner}"' if pile.owner is not None else ""
     parts = [f'<div class="gw-pile{owned}"{owner}><h4>{_e(pile.label)}</h4>',
-             f'<div class="gw-info">{" · ".join(facts)}</div>']
+             f'<div class="gw-info">{" · ".join(facts)}</div>' if facts else ""]
     if pile.cards and pile.top_only:
         top = pile.cards[-1]
         parts.append(card_svg(top, width=width, title=f"{pile.label}, top card: {_card_name(top)}"))

@@ -86,6 +86,21 @@ function render({ model, el }) {
   let said = null;
   let pressed = { key: null, at: 0 };
   let first = true;
+  // Whether each log follows its newest line: false once the learner scrolls it up, true again at its end.  A
+  // log that follows stays at its end when the page is resized (a narrower log wraps into more lines).
+  const follow = new Map();
+  const onScroll = (event) => {
+    const box = event.target;
+    if (!box.dataset || !box.dataset.gwScroll || !box.clientHeight) return;
+    follow.set(box.dataset.gwScroll, box.scrollHeight - box.scrollTop - box.clientHeight < 4);
+  };
+  const settle = () => {
+    for (const box of view.querySelectorAll("[data-gw-scroll]")) {
+      if (follow.get(box.dataset.gwScroll) !== false) box.scrollTop = box.scrollHeight;
+    }
+  };
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(settle);
+  if (resized) resized.observe(view);
   // Pages that show no language of their own (Voilà's) are in English, as every Gwari text is.
   if (!document.documentElement.lang) document.documentElement.lang = "en";
 
@@ -108,12 +123,14 @@ function render({ model, el }) {
     const had = active && view.contains(active);
     // A control may name where the focus goes after it is used (Ask: back to the box to type the next question).
     const key = had ? (active.dataset.gwThen || active.dataset.key) : null;
-    const scrolled = new Map([...view.querySelectorAll("[data-gw-scroll]")].map((box) =>
-      [box.dataset.gwScroll, box.scrollHeight - box.scrollTop - box.clientHeight < 4]));
+    const tops = new Map([...view.querySelectorAll("[data-gw-scroll]")].map((box) =>
+      [box.dataset.gwScroll, box.scrollTop]));
     view.innerHTML = model.get("html");
-    // Logs show their newest line: they scroll to the end unless the learner had scrolled up to read.
+    // Logs show their newest line: they scroll to the end unless the learner had scrolled up to read, and then
+    // stay where the learner left them.
     for (const box of view.querySelectorAll("[data-gw-scroll]")) {
-      if (scrolled.get(box.dataset.gwScroll) !== false) box.scrollTop = box.scrollHeight;
+      const name = box.dataset.gwScroll;
+      box.scrollTop = follow.get(name) === false && tops.has(name) ? tops.get(name) : box.scrollHeight;
     }
     let target = null;
     if (had) {
@@ -235,6 +252,7 @@ function render({ model, el }) {
   view.addEventListener("change", onChange);
   view.addEventListener("keydown", onKeydown);
   view.addEventListener("focusin", onFocusin);
+  view.addEventListener("scroll", onScroll, true);
   model.on("change:html", draw);
   model.on("change:html", onDrawn);
   model.on("change:playing", onPlaying);
@@ -253,6 +271,8 @@ function render({ model, el }) {
     view.removeEventListener("change", onChange);
     view.removeEventListener("keydown", onKeydown);
     view.removeEventListener("focusin", onFocusin);
+    view.removeEventListener("scroll", onScroll, true);
+    if (resized) resized.disconnect();
     model.off("change:html", draw);
     model.off("change:html", onDrawn);
     model.off("change:playing", onPlaying);

@@ -250,8 +250,8 @@ class _Turn(Turn):
         called[me] = True
         self.called = tuple(called)
         self.extra = self.s.extra
-        self.say("last-card", f"{self.names[me]} says “Last card!”", ("Last card!", "I am about to hold one card."),
-                 player=me)
+        self.say("last-card", f"{self.names[me]} announces their last card:",
+                 ("Last card!", "I am about to hold one card."), player=me)
         return self.build(me)
 
     # -- drawing and the stock (T12)

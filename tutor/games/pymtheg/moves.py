@@ -140,7 +140,7 @@ def parse_action(text: Any) -> Bid | Call | Stake | NameTrump | Play:
     if low.startswith("trump"):
         rest = words[5:].strip()
         if not rest:
-            raise IllegalMove(rule("trump.name"), "Name an element or no trump, e.g. 'trump F' or 'trump nt'.")
+            raise IllegalMove(rule("trump.name"), "Name trump — Fire, Water, Wind or Earth — or no trump.")
         return TRUMPS[read_trump(rest, "trump")]
     if low.startswith("play"):
         try:
@@ -239,8 +239,8 @@ def check(state: PymthegState, action: Any) -> None:
                 return
             raise IllegalMove(rule("trump.name"), f"nametrump.code: {action.code!r} is not a trump; name 'F', 'Wa', "
                                                   "'Wi' or 'E', or 'nt' for no trump.")
-        raise IllegalMove(rule("trump.name"), "First the declarer names trump, or no trump: 'trump F' … "
-                                              "'trump nt'.")
+        raise IllegalMove(rule("trump.name"), "First the declarer names trump — Fire, Water, Wind or Earth — or "
+                                              "no trump.")
     raise IllegalMove(rule("trump.name"), "Trump is named once, by the declarer, before the first card.")
 
 

@@ -162,6 +162,8 @@ def lesson_pages(slug: str) -> Iterator[tuple[str, str]]:
     view = LessonView(slug)
     yield "overview", view.overview().html
     yield "notes", view.notes().html
+    for n in range(1, len(view.lesson.chapters) + 1):
+        yield f"chapter {n}", view.chapter(n).html
     boxes = [(rule.id, view.show(rule.id)) for rule in view.lesson.rules]
     boxes += [(f"example {i}", view.example(i)) for i in range(len(view.lesson.examples))]
     for where, box in boxes:
@@ -172,10 +174,16 @@ def lesson_pages(slug: str) -> Iterator[tuple[str, str]]:
                     yield f"{where}, step {step}", widget.html
             elif isinstance(widget, CheckWidget):
                 yield f"{where}, check", widget.html
-                if widget.check.kind == "choice":
+                if widget.check.kind in ("choice", "spot", "score"):
                     for i in range(len(widget.check.choices)):
                         widget.handle("choose", i)
                         yield f"{where}, check answered {i}", widget.html
+                elif widget.check.kind == "order":
+                    for order in (range(len(widget.check.items)), widget.check.answer):
+                        widget.handle("reset")
+                        for i in order:
+                            widget.handle("item", i)
+                            yield f"{where}, check ordered up to {i}", widget.html
                 else:
                     state = widget.state
                     me = state.current_player

@@ -244,6 +244,10 @@ def test_the_gallery_gives_each_lesson_its_minutes_and_chapters_and_a_first_game
                 + f" and {chapters[-1]} min" if len(chapters) > 1 else f"about {total} min")
         assert f">Learn the rules</a> <span class=\"gw-small\">({said})" in row, slug
         assert f'<a href="{slug}-first-game.ipynb">Play your first game</a>' in row, slug
+        from tutor.guide import guide_minutes
+
+        first = f' <span class="gw-small">(about {whole_minutes(guide_minutes(slug))} min)</span>'
+        assert f"Play your first game</a>{first}" in row, slug
         players = (f"{game.min_players} players" if game.min_players == game.max_players
                    else f"{game.min_players}–{game.max_players} players")
         assert f'<span class="gw-small">{players}</span>' in row, slug

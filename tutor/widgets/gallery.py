@@ -3,7 +3,8 @@
 "Start here" follows the first game of the registry: its guided first game,
 its lesson, then a game against the bots, then its word drill when it has one.
 Every game offers its guided first game, its lesson, play and scoring.  Times
-are estimates from the content: a lesson's and each of its chapters' from the
+are estimates from the content: a first game's from its file
+(``tutor.guide.guide_minutes``), a lesson's and each of its chapters' from the
 lesson file (``tutor.lessons.lesson_minutes``, ``chapter_minutes``, in whole
 minutes rounded up), and for a game a few seconds for each decision a learner
 makes in a game the strong bots play out.
@@ -47,6 +48,17 @@ def lesson_time(slug: str) -> tuple[int, tuple[int, ...]] | None:
         return None
     chapters = tuple(whole_minutes(lessons.chapter_minutes(lesson, n)) for n in range(1, len(lesson.chapters) + 1))
     return whole_minutes(lessons.lesson_minutes(lesson)), chapters
+
+
+@lru_cache(maxsize=None)
+def first_game_time(slug: str) -> int | None:
+    """About how long a game's guided first game takes, in whole minutes (``None`` without one that loads)."""
+    from tutor.guide import guide_minutes
+
+    try:
+        return whole_minutes(guide_minutes(slug))
+    except LessonError:
+        return None
 
 
 def lesson_time_words(slug: str) -> str:
@@ -104,7 +116,8 @@ def start_here(has: Callable[[str], bool]) -> str:
         return ""
     game = GAMES[first]
     steps = [f'<li><a href="{first}-first-game.ipynb">Play your first game of {esc(game.title)}</a>: a short game '
-             "in which the tutor says what to do and why at each of your turns.</li>",
+             "in which the tutor says what to do and why at each of your turns"
+             + (f" (about {first_game_time(first)} minutes)" if first_game_time(first) else "") + ".</li>",
              f'<li><a href="{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: short chapters, each rule '
              f"shown on cards, with a few checks ({esc(lesson_time_words(first))}).</li>",
              f'<li><a href="{first}-play.ipynb">Play {esc(game.title)} against the bots</a>: Hint says what a good '
@@ -121,7 +134,9 @@ def games_table(has: Callable[[str], bool]) -> str:
     """Every game with its notebooks (and how long each takes), then the other notebooks."""
     rows = []
     for slug, game in GAMES.items():
-        links = [f'<li><a href="{slug}-first-game.ipynb">{FIRST_GAME}</a></li>']
+        first = first_game_time(slug)
+        first_time = f' <span class="gw-small">(about {first} min)</span>' if first else ""
+        links = [f'<li><a href="{slug}-first-game.ipynb">{FIRST_GAME}</a>{first_time}</li>']
         for kind, label in KINDS:
             if not has(f"{slug}-{kind}"):
                 continue

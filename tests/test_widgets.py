@@ -479,3 +479,24 @@ def test_every_widget_names_the_one_shared_code_and_carries_no_copy_of_it():
     assert "function render" in code.esm and ".gwari" in code.css and ".gw-table" in code.css
     code.close()
     assert shared_code() is not code and GwariWidget().gwari_code is shared_code()
+
+
+def test_the_play_page_reads_in_order_table_hand_then_the_rest():
+    """Whose turn and the table's middle, the hand (the first Tab stop), then what just happened, the players and the
+    settings; the trick is drawn once; a move of a chosen card sends the focus back to that place in the hand."""
+    app = PlayApp("burn", players=6, seed=11, level="random", step_bots=False)
+    page = app.html
+    order = [page.index(mark) for mark in ('class="gw-status"', 'gw-movebox"', 'data-testid="recent"',
+                                           'gw-seatsbox"', 'gw-bar"')]
+    assert order == sorted(order)
+    before_hand = page[:page.index('class="gw-hand"')]
+    assert "<button" not in before_hand and "tabindex" not in before_hand and "<input" not in before_hand
+    assert " cards in hand" in page
+    app.handle("card", 2)
+    assert 'data-gw-then="hand-2"' in app.html
+
+
+def test_a_finished_games_step_through_opens_in_view_a_lessons_does_not():
+    record = PlayApp("gnav", players=3, seed=2, level="random", step_bots=False).record
+    assert "data-gw-arrive" in Stepper(record, viewer=0, at_end=True).html
+    assert "data-gw-arrive" not in Stepper(record).html

@@ -1,5 +1,6 @@
 """What a learner meets in the apps, in Chromium: a Pig race played to the end, the newest move in view, a refused
-move next to the controls, the hand first on a phone, keyboard-only play, and no serious accessibility faults."""
+move next to the controls, the table's middle then the hand on a phone, keyboard-only play, and no serious
+accessibility faults."""
 
 from __future__ import annotations
 
@@ -115,14 +116,15 @@ def test_the_newest_move_is_always_in_view_in_what_just_happened(page, voila_url
     assert page.problems == []
 
 
-def assert_the_hand_comes_first(app) -> None:
-    """On a phone (the page at ``PHONE`` width), a play app shows the learner's hand and moves above the table, above
-    the fold."""
+def assert_the_table_then_the_hand_above_the_fold(app) -> None:
+    """On a phone (the page at ``PHONE`` width), a play app shows whose turn it is and the table's middle (the trick,
+    the cards to answer), then the learner's hand above the fold, and the other players only after the hand."""
     hand = app.locator(".gw-movebox").first
     hand.wait_for(timeout=LOAD_MS)
     hand_top = hand.bounding_box()["y"]
     table_top = app.locator(".gw-tablebox").bounding_box()["y"]
-    assert hand_top < table_top, "on a phone the hand comes before the table"
+    others_top = app.locator(".gw-seatsbox").bounding_box()["y"]
+    assert table_top < hand_top < others_top, "on a phone: the table's middle, the hand, then the other players"
     assert hand_top < PHONE["height"], "on a phone the hand is above the fold"
 
 
@@ -336,7 +338,8 @@ def axe_serious(page) -> list[str]:
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_serious(browser, voila_url, name):
     """One load per notebook: no error shown or logged, no request beyond this server, and axe-core finds no
-    serious or critical problem at 1280 px and again at 390 px (a phone), where a play app shows the hand first."""
+    serious or critical problem at 1280 px and again at 390 px (a phone), where a play app shows the table's middle
+    and then the hand."""
     page = new_page(browser, DESK)
     requests: list[str] = []
     page.context.on("request", lambda request: requests.append(request.url))
@@ -360,7 +363,7 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         report = axe_serious(page)
         assert not report, "at 390 px:\n" + "\n".join(report)
         if name in PLAY:
-            assert_the_hand_comes_first(page.locator(".gwari:has([data-testid=code])").first)
+            assert_the_table_then_the_hand_above_the_fold(page.locator(".gwari:has([data-testid=code])").first)
     finally:
         page.context.close()
 

@@ -61,12 +61,6 @@ def test_spot_and_score_checks_answer_like_a_choice_under_their_own_heading(kind
     assert "someone else starts" in feedback(widget)
 
 
-def test_a_choice_check_without_reasons_still_answers():
-    widget = CheckWidget(check_of(**{k: v for k, v in CHOICE.items() if k != "why"}))
-    widget.handle("choose", 0)
-    assert "✘" in feedback(widget) and "Try again" in feedback(widget)
-
-
 ORDER = dict(kind="order", question="Put them from lowest to highest.", items=["King", "Two", "Seven"],
              answer=[1, 2, 0], explain="Two, seven, king.", why="Count up: the two is lowest, the king highest.")
 
@@ -100,6 +94,16 @@ def test_order_items_are_buttons_in_one_tab_stop_with_the_focus_on_the_next_to_p
 MOVE = dict(kind="move", question="Ask for a rank that catches Pol's seven.", scenario={"players": 2, "deal": DEAL},
             accept=["ask 1 for 7"], explain="You hold a seven, and Pol has one.",
             why={"ask 1 for 8": "You hold an eight, but Pol has none: you would go fishing."})
+
+
+def test_a_check_without_a_reason_for_each_wrong_answer_is_refused():
+    from tutor.lessons import LessonError
+
+    with pytest.raises(LessonError, match="x.toml rule 'pyskessa.ask' check: 'why' must be a list of 3 texts"):
+        check_of(**{k: v for k, v in CHOICE.items() if k != "why"})
+    with pytest.raises(LessonError, match="'otherwise' is needed .*'ask 1 for 8'"):
+        check_of(**{k: v for k, v in MOVE.items() if k != "why"})
+    assert check_of(**{**{k: v for k, v in MOVE.items() if k != "why"}, "otherwise": "No."}).otherwise == "No."
 
 
 def test_a_move_check_answers_a_refused_move_with_the_rules_reason_and_a_wrong_legal_one_with_its_why():

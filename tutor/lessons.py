@@ -96,7 +96,7 @@ class Check:
     answer: int | tuple[int, ...] | None = None
     scenario: Scenario | None = None
     accept: tuple[str, ...] = ()
-    why: tuple[str, ...] | str | Mapping[str, str] = ()
+    why: tuple[str, ...] | str | Mapping[str, str] = ()  # choice kinds: one a choice; order: one text; move: a table
     items: tuple[str, ...] = ()
     otherwise: str = ""
 
@@ -471,19 +471,18 @@ def _check(raw: Mapping[str, Any], slug: str, where: str) -> Check:
         if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(choices):
             raise LessonError(f"{where}: 'answer' must be the index (from 0) of one of the "
                               f"{len(choices)} 'choices', not {answer!r}.")
-        why: Any = ()
-        if "why" in raw or kind != "choice":
-            why = raw.get("why")
-            if not isinstance(why, list) or len(why) != len(choices) or not all(isinstance(w, str) for w in why):
-                raise LessonError(f"{where}: 'why' must be a list of {len(choices)} texts, one for each choice.")
-            if why[answer].strip():
-                raise LessonError(f"{where}: 'why' for the answer (choice {answer}) must be \"\" "
-                                  "(the explanation is shown when it is picked).")
-            missing = [i for i, w in enumerate(why) if i != answer and not w.strip()]
-            if missing:
-                raise LessonError(f"{where}: 'why' for wrong choice {missing[0]} "
-                                  f"({choices[missing[0]]!r}) must say why it is wrong.")
-            why = tuple(w.strip() for w in why)
+        why = raw.get("why")
+        if not isinstance(why, list) or len(why) != len(choices) or not all(isinstance(w, str) for w in why):
+            raise LessonError(f"{where}: 'why' must be a list of {len(choices)} texts, one for each choice "
+                              "(\"\" for the answer, and why each other choice is wrong).")
+        if why[answer].strip():
+            raise LessonError(f"{where}: 'why' for the answer (choice {answer}) must be \"\" "
+                              "(the explanation is shown when it is picked).")
+        missing = [i for i, w in enumerate(why) if i != answer and not w.strip()]
+        if missing:
+            raise LessonError(f"{where}: 'why' for wrong choice {missing[0]} "
+                              f"({choices[missing[0]]!r}) must say why it is wrong.")
+        why = tuple(w.strip() for w in why)
         return Check(kind, question, explain, tuple(choices), answer, scenario, why=why)
     if kind == "order":
         items = _texts(raw, "items", where, 2, 10)
@@ -540,9 +539,9 @@ def _move_check(raw: Mapping[str, Any], slug: str, where: str, question: str, ex
     otherwise = ""
     if "otherwise" in raw:
         otherwise = _text(raw, "otherwise", where).strip()
-    elif why:
+    else:
         uncovered = sorted(legal - set(accept) - set(why))
         if uncovered:
-            raise LessonError(f"{where}: 'otherwise' is needed: 'why' does not cover the legal move "
-                              f"{uncovered[0]!r}.")
+            raise LessonError(f"{where}: 'otherwise' is needed (what to say to any other legal move): 'why' does "
+                              f"not cover the legal move {uncovered[0]!r}.")
     return Check("move", question, explain, scenario=scenario, accept=tuple(accept), why=why, otherwise=otherwise)

@@ -97,7 +97,8 @@ class CartsState(_Position, SeatedState):
         follows = FOLLOW[top]
         if type(card) is not ElementCard or card not in (follows if chain else MATCH[top]) or card not in hand:
             raise refusal(self, action)
-        if not 2 < len(hand) <= OVERFLOW + 1 or due >= 0 or True in called or moves + 1 >= round_limit(rules, len(hands)):
+        if (not 2 < len(hand) <= OVERFLOW + 1 or due >= 0 or True in called
+                or moves + 1 >= round_limit(rules, len(hands))):
             return _Turn(self).play(me, card)
         nxt = me + 1 if me + 1 < len(hands) else 0
         if out[nxt] or owes[nxt]:
@@ -149,7 +150,8 @@ class CartsState(_Position, SeatedState):
         if me is None or chain or not (stock or len(pile) > 1 or not can_play(self, me)):
             raise refusal(self, action)
         hand = hands[me]
-        if not stock or len(hand) >= OVERFLOW or due >= 0 or True in called or moves + 1 >= round_limit(rules, len(hands)):
+        if (not stock or len(hand) >= OVERFLOW or due >= 0 or True in called
+                or moves + 1 >= round_limit(rules, len(hands))):
             return _Turn(self).draw_one(me)
         nxt = me + 1 if me + 1 < len(hands) else 0
         if out[nxt] or owes[nxt]:

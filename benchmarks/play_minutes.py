@@ -1,12 +1,13 @@
 """The gallery's minutes for a game against the bots, measured: ``tutor/data/play_minutes.py``.
 
-``.venv/bin/python benchmarks/play_minutes.py [--games 1000] [--only burn,pig] [--write]``.  For each game, at the
+``.venv/bin/python benchmarks/play_minutes.py [--games 1000] [--only burn,pig] [--full] [--write]``.  For each game, at the
 play app's default setting (``tutor.play_minutes.default_setting``: the game's usual players, its short game when
 it has one), deals 0, 1, 2… are played by strong bots in every seat, the learner's too, each bot seeded as the
 play app seeds it; the learner's decisions are the first seat's moves (``tutor.play_minutes.learner_decisions``).
 A row per game: the players and options, the median decisions, the 10th and 90th percentiles, the fewest and
 most, the minutes the gallery shows (median × its seconds a decision, rounded up to five) and the seconds the
-row took.  ``--write`` stores the rows (all games) in ``tutor/data/play_minutes.py``.
+row took.  ``--write`` stores the rows (all games) in ``tutor/data/play_minutes.py``.  ``--full`` measures the rule
+book's game instead (no options), to see what the short game saves; it is never written.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ minutes.
 MEASURED = '''
 
 
-def row(slug: str, games: int) -> dict:
-    """One game measured over ``games`` deals at the play app's default setting."""
+def row(slug: str, games: int, full: bool = False) -> dict:
+    """One game measured over ``games`` deals at the play app's default setting (``full``: without options)."""
     players, options = default_setting(slug)
+    options = {} if full else options
     start = time.perf_counter()
     decisions = sorted(learner_decisions(slug, seed, players, options) for seed in range(games))
     tenths = statistics.quantiles(decisions, n=10) if games > 1 else decisions * 9
@@ -51,17 +53,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--only", default="", help="games by slug, comma-separated (default: every game)")
+    parser.add_argument("--full", action="store_true", help="the rule book's game (no options), never written")
     parser.add_argument("--write", action="store_true", help="store the rows in tutor/data/play_minutes.py")
     args = parser.parse_args()
     slugs = [s for s in args.only.split(",") if s] or list(GAMES)
-    if args.write and set(slugs) != set(GAMES):
-        parser.error("--write measures every game: leave out --only")
+    if args.write and (set(slugs) != set(GAMES) or args.full):
+        parser.error("--write measures every game at the play app's setting: leave out --only and --full")
     print(describe())
     print("| game | players | options | median | p10 | p90 | fewest | most | gallery minutes | seconds |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     rows = {}
     for slug in slugs:
-        rows[slug] = r = row(slug, args.games)
+        rows[slug] = r = row(slug, args.games, args.full)
         shown = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "—"
         minutes = rounded_minutes(r["median"] * SECONDS_A_DECISION / 60)
         print(f"| {slug} | {r['players']} | {shown} | {r['median']} | {r['p10']:g} | {r['p90']:g} | {r['fewest']} | "

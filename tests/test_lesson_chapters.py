@@ -224,7 +224,9 @@ def test_the_lesson_notebook_shows_every_rule_once_in_order_under_its_chapter(sl
     lesson = load_lesson(slug)
     calls, problems = notebook_calls(path)
     title = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
-    for link in ("index.ipynb", f"{slug}-first-game.ipynb", f"{slug}-play.ipynb"):
+    links = ["index.ipynb", f"{slug}-first-game.ipynb", f"{slug}-play.ipynb"]
+    links += [f"{slug}-scoring.ipynb"] if (NOTEBOOKS / f"{slug}-scoring.ipynb").exists() else []
+    for link in links:
         if f"({link})" not in title:
             problems.append(f"the title cell does not link to {link}")
     code = ["".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]

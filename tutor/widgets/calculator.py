@@ -124,12 +124,14 @@ table.gw-scoretable { border-collapse: collapse; margin: 4px 0 12px 0; font-size
 table.gw-scoretable caption { text-align: left; font-weight: bold; padding: 4px 0; }
 table.gw-scoretable th, table.gw-scoretable td { padding: 4px 8px; border-bottom: 1px solid #d5dbe5;
   text-align: right; vertical-align: top; }
-table.gw-scoretable th[scope="row"], table.gw-scoretable td.gw-text { text-align: left; }
+table.gw-scoretable th[scope="row"], table.gw-scoretable .gw-text, table.gw-scoretable thead th:first-child {
+  text-align: left; }
 table.gw-scoretable thead th { border-bottom: 2px solid #8a94a6; }
 @media (max-width: 520px) {
   table.gw-scoretable thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.gw-scoretable, table.gw-scoretable tbody, table.gw-scoretable tr,
   table.gw-scoretable th, table.gw-scoretable td { display: block; width: auto; text-align: left; }
+  table.gw-scoretable caption { display: block; width: auto; }
   table.gw-scoretable tr { border-bottom: 1px solid #8a94a6; padding: 4px 0; }
   table.gw-scoretable td, table.gw-scoretable th[scope="row"] { border: 0; padding: 2px 4px; }
   table.gw-scoretable td::before { content: attr(data-label) ": "; font-weight: bold; }
@@ -143,13 +145,14 @@ def score_table(caption: str, columns: Sequence[str], rows: Sequence[Sequence[An
     heading.  Numbers are right-aligned; the columns in ``text_columns`` (by index) are left-aligned as text."""
     if not columns or any(len(row) != len(columns) for row in rows):
         raise ValueError(f"Every row needs {len(columns)} cells, one per column.")
-    head = "".join(f'<th scope="col">{esc(column)}</th>' for column in columns)
+    text = ' class="gw-text"'
+    head = "".join(f'<th scope="col"{text if i in text_columns else ""}>{esc(column)}</th>'
+                   for i, column in enumerate(columns))
     body = []
     for row in rows:
         cells = [f'<th scope="row">{esc(row[0])}</th>']
         for i, (column, cell) in enumerate(zip(columns[1:], row[1:]), 1):
-            kind = ' class="gw-text"' if i in text_columns else ""
-            cells.append(f'<td data-label="{esc(column)}"{kind}>{esc(cell)}</td>')
+            cells.append(f'<td data-label="{esc(column)}"{text if i in text_columns else ""}>{esc(cell)}</td>')
         body.append(f"<tr>{''.join(cells)}</tr>")
     return (f'{TABLE_STYLE}<div class="gw-scoretable-wrap"><table class="gw-scoretable"><caption>{esc(caption)}'
             f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')

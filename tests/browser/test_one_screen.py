@@ -21,11 +21,11 @@ pytestmark = pytest.mark.browser
 MOVE_MS = 120_000
 MOST_MOVES = 40  # the learner's moves measured in one deal (a long deal is measured for this many)
 
-#: (notebook, deal code): each game at its largest table, and Burn's two players with 30 cards each.
+#: (notebook, deal code): each game at its largest table.  (Burn's 30-card hands for two, drawn in its lesson, are
+#: measured below without a server.)
 TABLES = [(f"{slug}-play.ipynb", f"{get_game(slug).max_players}-{seed}")
           for slug, seed in (("burn", 11), ("carts-tity", 5), ("cassino", 3), ("chwech", 7), ("gnav", 5),
                              ("gwra-pyskessa", 7), ("pig", 3), ("pymtheg", 7))]
-TABLES.append(("burn-play.ipynb", "2-5-two_players"))
 
 #: Where each part is, in the viewport, with the page scrolled to its top; every drawn card's box too.
 MEASURE = """app => {
@@ -157,7 +157,7 @@ def test_the_table_the_hand_whose_turn_and_the_last_move_on_one_screen(browser, 
         page.wait_for_function("([el, old]) => { const m = el.querySelector('[data-gw-say]'); "
                                "return m && m.dataset.gwSay !== old; }", arg=[app.element_handle(), before],
                                timeout=MOVE_MS)
-        assert app.locator("[data-testid=code]").inner_text() == code
+        assert app.locator("[data-testid=code]").inner_text().split("-")[:2] == code.split("-"), "the deal is loaded"
         wait_for_the_learner(page, app)
         problems = measure(page, app, "at the start")
         moves = 0

@@ -96,7 +96,7 @@ class Check:
     answer: int | tuple[int, ...] | None = None
     scenario: Scenario | None = None
     accept: tuple[str, ...] = ()
-    why: tuple[str, ...] | str | Mapping[str, str] = ()  # choice kinds: one a choice; order: one text; move: a table
+    why: tuple[str, ...] | str | Mapping[str, str] = ()  # one a choice; one text (order); a table (move)
     items: tuple[str, ...] = ()
     otherwise: str = ""
 
@@ -113,9 +113,9 @@ class Check:
         return action is not None and str(action) in self.accept
 
     def reason(self, reply: Any) -> str:
-        """Why a wrong reply is wrong, as the lesson says it ("" for a right reply or when the lesson gives none).
+        """Why a wrong reply is wrong, as the lesson says it ("" for a right reply).
 
-        An illegal move's reason is the engine's own (``IllegalMove``), not the lesson's: see ``refusal``.
+        A move the rules refuse has no reason here: the learner is told the engine's own (``IllegalMove.reason``).
         """
         if self.is_right(reply):
             return ""

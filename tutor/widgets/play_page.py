@@ -1,8 +1,11 @@
 """The play app's page: what a learner sees of a game in play, drawn from the app's state (``PlayApp``).
 
-The settings bar (players, bot level, the deal's code and loading one, the class deal, variants), the table, the
-learner's hand and moves (clicked or typed) with a refused move and a hint beside them, the game's end, and the
-log of what just happened.  Reading only: every change is made by ``tutor.widgets.play``.
+On one screen: whose turn it is and the last move's words, the table's middle (the trick, the cards to answer),
+the learner's hand and moves (clicked or typed) with a refused move and a hint beside them, or the game's end.
+Beside them (below them where the page is narrow): the log of what just happened, the panels ``PlayApp`` adds
+(``_panels_html``), the players around the table (counted, not drawn as rows of backs) and the settings bar
+(players, bot level, the deal's code and loading one, the class deal, variants).  Reading only: every change is
+made by ``tutor.widgets.play``.
 """
 
 from __future__ import annotations

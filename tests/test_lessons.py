@@ -103,6 +103,11 @@ def minimal(**rule):
     ({**minimal(), "terms": {"ask": "pyskessa.nothing"}}, "terms 'ask': must name a rule id"),
     ({**minimal(), "terms": {"ask": "pyskessa.ask", "Ask": "pyskessa.ask"}}, "given twice"),
     ({**minimal(), "terms": ["ask"]}, "'terms' must be a table"),
+    ({**minimal(), "note": "Look out"}, "'note' must be an array of tables"),
+    ({**minimal(), "note": [{"title": "N", "text": "T"}, "Look out"]}, "note 2: must be a table"),
+    ({**minimal(), "example": [{"title": "E", "text": "T"}]}, "x.toml example 1: 'players'"),
+    ({**minimal(), "rule": ["ask"]}, "x.toml rule 1: must be a table"),
+    (minimal(scenario={"players": 2, "seed": 1, "actions": "ask 1 for 7"}), "'actions' must be a list of texts"),
 ])
 def test_bad_lesson_data_names_the_file_and_field(data, fragment):
     with pytest.raises(LessonError) as info:

@@ -322,13 +322,10 @@ def parse_lesson(data: Mapping[str, Any], *, source: str) -> Lesson:
                                _text(raw, "text", where).strip(), scenario, check))
     if not rules:
         raise LessonError(f"{source}: a lesson needs at least one [[rule]].")
-    notes = tuple(Note(_text(n, "title", f"{source} note"), _text(n, "text", f"{source} note").strip())
-                  for n in data.get("note", []))
-    raw_examples = data.get("example", [])
-    if isinstance(raw_examples, Mapping):
-        raw_examples = [raw_examples]
-    examples = tuple(Example(_text(e, "title", f"{source} example"), _text(e, "text", f"{source} example").strip(),
-                             _scenario(e, slug, f"{source} example")) for e in raw_examples)
+    notes = tuple(Note(_text(n, "title", where), _text(n, "text", where).strip())
+                  for where, n in _tables(data, "note", source))
+    examples = tuple(Example(_text(e, "title", where), _text(e, "text", where).strip(), _scenario(e, slug, where))
+                     for where, e in _tables(data, "example", source))
     chapters = _chapters(data.get("chapter"), tuple(rules), source)
     terms = _terms(data.get("terms"), seen, source)
     return Lesson(slug, _text(data, "title", source), _text(data, "summary", source).strip(),
@@ -400,6 +397,21 @@ def _terms(raw: Any, ids: set[str], source: str) -> dict[str, str]:
         terms[term] = rule_id
         lowered[term.lower()] = term
     return terms
+
+
+def _tables(data: Mapping[str, Any], key: str, source: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """An array of tables (``[[key]]``, or one ``[key]`` table), each with where it is (its number from 1)."""
+    raw = data.get(key, [])
+    if isinstance(raw, Mapping):
+        raw = [raw]
+    if not isinstance(raw, list):
+        raise LessonError(f"{source}: '{key}' must be an array of tables ([[{key}]]).")
+    out = []
+    for i, entry in enumerate(raw):
+        where = f"{source} {key} {i + 1}"
+        _table(entry, where)
+        out.append((where, entry))
+    return out
 
 
 def _table(raw: Any, where: str) -> None:

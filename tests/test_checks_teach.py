@@ -258,3 +258,25 @@ def test_the_gallery_gives_each_lesson_its_minutes_and_chapters_and_a_first_game
     assert "4–4 players" not in page and "4 players" in page  # Pymtheg is for four exactly
     empty = html.unescape(gallery(tmp_path).html)
     assert all(f'href="{slug}-first-game.ipynb"' in empty for slug in GAMES), "linked before the notebooks exist"
+
+
+@pytest.mark.parametrize("kind, value", [("item", 9), ("item", "one"), ("item", True), ("choose", 0), ("card", 0),
+                                         ("move", "ask 1 for 7"), ("reset", None), ("essay", 1)])
+def test_forged_answers_to_an_order_check_are_refused_and_change_nothing(kind, value):
+    widget = CheckWidget(check_of(**ORDER))
+    widget.handle("item", 1)
+    before = widget.html
+    if kind == "reset":  # the one legal message here: it does clear
+        assert widget.handle(kind, value) and widget.picked == []
+        return
+    assert not widget.handle(kind, value)
+    assert widget.html == before and widget.picked == [1]
+
+
+@pytest.mark.parametrize("kind, value", [("choose", 3), ("choose", -1), ("choose", False), ("item", 0),
+                                         ("reset", None), ("move", "ask 1 for 7")])
+def test_forged_answers_to_a_choice_check_are_refused(kind, value):
+    widget = CheckWidget(choice())
+    before = widget.html
+    assert not widget.handle(kind, value)
+    assert widget.html == before and widget.answer is None

@@ -280,3 +280,18 @@ def test_forged_answers_to_a_choice_check_are_refused(kind, value):
     before = widget.html
     assert not widget.handle(kind, value)
     assert widget.html == before and widget.answer is None
+
+
+def test_order_items_that_are_card_codes_read_as_the_cards_names():
+    data = {"slug": "gnav", "title": "T", "summary": "S",
+            "rule": [{"id": "gnav.pack", "section": "The cards", "title": "The pack", "text": "Twenty-one ranks.",
+                      "check": {"kind": "order", "question": "From the highest to the lowest.",
+                                "items": ["0", "HOUSE", "12"], "answer": [1, 2, 0], "explain": "E", "why": "W"}}]}
+    answers = []
+    widget = CheckWidget(parse_lesson(data, source="x.toml").rules[0].check, game="gnav",
+                         on_answer=lambda a, right: answers.append(a))
+    assert widget.labels == ("Nought", "House", "Twelve")
+    for i in (1, 2, 0):
+        widget.handle("item", i)
+    assert widget.correct and answers == ["House, Twelve, Nought"] and ">1. House<" in widget.html
+    assert CheckWidget(check_of(**ORDER)).labels == ("King", "Two", "Seven"), "texts that are not cards stay"

@@ -8,6 +8,7 @@ the rules' own reason, a legal move that is not the answer with the lesson's).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from tutor.engine import IllegalMove
@@ -17,6 +18,30 @@ from tutor.widgets.moves import move_panel
 
 HEADINGS = {"choice": "Check", "spot": "Spot the mistake", "score": "What scores?", "order": "Put them in order",
             "move": "Your move"}
+
+
+@lru_cache(maxsize=None)
+def card_class(game: str) -> Any:
+    """The class of the cards ``game`` plays with (its ``parse`` reads a card code), or None."""
+    from tutor.games import GAMES
+
+    if game not in GAMES:
+        return None
+    cards = GAMES[game].start(seed=1).cards()
+    return type(cards[0]) if cards else None
+
+
+def item_labels(items: tuple[str, ...], game: str) -> tuple[str, ...]:
+    """An order check's items as the learner reads them: card codes as the cards' names ("HOUSE" → "House",
+    "Wa14" → "Water 14") when every item is a card of the game's deck; other texts as they are."""
+    cls = card_class(game)
+    if cls is None:
+        return items
+    try:
+        names = [cls.parse(item).english for item in items]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return items
+    return tuple(name[:1].upper() + name[1:] for name in names)
 
 
 class CheckWidget(GwariWidget):
@@ -37,6 +62,7 @@ class CheckWidget(GwariWidget):
         self.tried: list[int] = []  # wrong choices picked so far, marked ✘
         self.picked: list[int] = []  # an order check's items, in the order clicked
         self.state = check.scenario.states()[-1] if check.kind == "move" and check.scenario else None
+        self.labels = item_labels(check.items, self.game) if check.kind == "order" else ()
         self.refresh()
 
     # ------------------------------------------------------------ answering
@@ -64,13 +90,13 @@ class CheckWidget(GwariWidget):
             raise ValueError("item: every item is placed; start again to change the order")
         self.picked.append(index)
         if len(self.picked) < len(self.check.items):
-            self.announce(f"{len(self.picked)}: {self.check.items[index]}. Choose what comes next.")
+            self.announce(f"{len(self.picked)}: {self.labels[index]}. Choose what comes next.")
             self.refresh()
             return
         right = self.check.is_right(self.picked)
         self.answer = list(self.picked)
         self.feedback = self._verdict(right, self.check.reason(self.picked))
-        self._answered(", ".join(self.check.items[i] for i in self.picked), right)
+        self._answered(", ".join(self.labels[i] for i in self.picked), right)
 
     def on_reset(self, _value: Any, _inputs: dict) -> None:
         """Start an order check again from nothing placed."""
@@ -166,7 +192,7 @@ class CheckWidget(GwariWidget):
         return "".join(out)
 
     def _order(self) -> str:
-        items = self.check.items
+        items = self.labels
         done = len(self.picked) == len(items)
         left = [i for i in range(len(items)) if i not in self.picked]
         out = ['<div class="gw-small">Click them in order, first to last.</div>'

@@ -20,7 +20,7 @@ from pathlib import Path
 from machine import describe
 from tutor.games import GAMES
 from tutor.play_minutes import default_setting, learner_decisions
-from tutor.widgets.gallery import SECONDS_A_DECISION, rounded_minutes
+from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
 
 DATA = Path(__file__).resolve().parent.parent / "tutor" / "data" / "play_minutes.py"
 HEADER = '''"""Measured lengths of a game against the bots, read by ``tutor.play_minutes`` (the gallery's minutes).

@@ -6,7 +6,7 @@ import pytest
 import tutor.data.play_minutes as data
 from tutor.games import GAMES
 from tutor.play_minutes import default_setting, game_minutes, learner_decisions, measured, median_decisions
-from tutor.widgets.gallery import SECONDS_A_DECISION, rounded_minutes
+from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
 
 
 def test_every_game_is_measured_at_the_play_apps_default_setting_over_1000_games():

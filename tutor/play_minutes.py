@@ -15,6 +15,7 @@ import statistics
 from typing import Any
 
 from tutor.bots import make_bot
+from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
 from tutor.games import GAMES, get_game
 
 LEVEL = "strong"  # the play app's default bot level
@@ -68,6 +69,4 @@ def measured(slug: str) -> dict[str, Any]:
 def game_minutes(slug: str) -> int:
     """About how long a game against the bots takes at the play app's default setting: the measured median of the
     learner's decisions times the gallery's seconds a decision, rounded up to five minutes as the gallery rounds."""
-    from tutor.widgets.gallery import SECONDS_A_DECISION, rounded_minutes  # the gallery's own figures
-
     return rounded_minutes(measured(slug)["median"] * SECONDS_A_DECISION / 60)

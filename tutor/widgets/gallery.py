@@ -6,21 +6,20 @@ Every game offers its guided first game, its lesson, play and scoring.  Times
 are estimates from the content: a first game's from its file
 (``tutor.guide.guide_minutes``), a lesson's and each of its chapters' from the
 lesson file (``tutor.lessons.lesson_minutes``, ``chapter_minutes``, in whole
-minutes rounded up), and for a game a few seconds for each decision a learner
-makes in a game the strong bots play out.
+minutes rounded up), and for a game against the bots the measured median of a
+learner's decisions at the play app's default setting (``tutor.play_minutes``).
 """
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from tutor.bots import make_bot
 from tutor.games import GAMES
 from tutor import lessons
 from tutor.lessons import LessonError, load_lesson, whole_minutes
+from tutor.play_minutes import game_minutes
 from tutor.widgets.base import esc, heading, prose
 
 if TYPE_CHECKING:
@@ -28,14 +27,7 @@ if TYPE_CHECKING:
 
 FIRST_GAME = "Play your first game"
 KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"))
-SECONDS_A_DECISION = 6
 DRILL_MINUTES = 5
-MOVE_LIMIT = 20_000
-
-
-def rounded_minutes(minutes: float) -> int:
-    """Minutes rounded up to a multiple of five (at least five): an estimate, not a promise."""
-    return max(5, 5 * math.ceil(minutes / 5))
 
 
 @lru_cache(maxsize=None)
@@ -78,21 +70,6 @@ def players_words(low: int, high: int) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
-@lru_cache(maxsize=None)
-def game_minutes(slug: str) -> int:
-    """About how long a game against the bots takes: the decisions of one seat in a game the strong bots play."""
-    game = GAMES[slug]
-    state = game.start(seed=1)
-    bots = {p: make_bot(slug, "strong", p) for p in range(game.default_players)}
-    decisions = 0
-    for _ in range(MOVE_LIMIT):
-        if state.is_over:
-            break
-        decisions += state.current_player == 0
-        state = state.apply(bots[state.current_player].choose(state))
-    return rounded_minutes(decisions * SECONDS_A_DECISION / 60)
-
-
 def gallery(folder: Path | str | None = None) -> Panel:
     """Where to start, then a table of the games and the other notebooks, with links for JupyterLab and Voilà.
 
@@ -126,7 +103,7 @@ def start_here(has: Callable[[str], bool]) -> str:
     if typed is not None and typed.drill and typed.drill_notebook and has(typed.drill_notebook):
         steps.append(f'<li><a href="{esc(typed.drill_notebook)}.ipynb">Practise the words</a> you need to play in '
                      f"the language of the game (about {DRILL_MINUTES} minutes a session).</li>")
-    steps.append("<li>Then the other games below, in the same order: lesson, play.</li>")
+    steps.append("<li>Then the other games below, in the same order: your first game, the lesson, then a real game.</li>")
     return heading(2, "Start here") + f'<ol class="gw-start">{"".join(steps)}</ol>'
 
 

@@ -277,6 +277,23 @@ def test_the_class_at_a_glance_detail_and_the_checks_missed_most(monkeypatch):
     assert not view.handle("show", "Nobody")
 
 
+def test_rules_met_in_play_and_a_first_game_are_not_counted_as_lesson_rules(monkeypatch):
+    """The play app keeps the rules a learner met under ``<slug>/play`` and a finished first game under
+    ``<slug>/first-game``: the class table counts the first game in its own column, and neither in the lessons."""
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    store = filled_class()
+    rules = [r.id for r in load_lesson("pig").rules]
+    store.reach("Bryok", "pig/play", rules[0])
+    store.reach("Bryok", "pig/play", rules[1])
+    store.reach("Bryok", "pig/first-game", "finished")
+    store.reach("Bryok", "pig", rules[0])
+    view = TeacherView(now=NOW)
+    view.handle("key", "k")
+    frame = view.class_frame().set_index("Learner")
+    assert frame.loc["Bryok", "Rules reached"] == 1 and frame.loc["Bryok", "First games"] == 1
+    assert frame.loc["Ana", "Rules reached"] == len(rules) and frame.loc["Ana", "First games"] == 0
+
+
 def test_reset_and_delete_ask_first_and_cancel_changes_nothing(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     store = filled_class()

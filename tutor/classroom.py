@@ -335,6 +335,7 @@ class LearnerSummary:
 
     learner: str
     lessons_finished: list[str] = field(default_factory=list)
+    first_games: list[str] = field(default_factory=list)
     rules_reached: int = 0
     checks_answered: int = 0
     checks_first_time: int = 0
@@ -382,7 +383,11 @@ def summarise_class(records: dict[str, list[dict[str, Any]]], now: datetime | No
         reached[row["learner"]][row["lesson"]].add(row["rule"])
     for name, by_lesson in reached.items():
         summary = out[name]
-        summary.rules_reached = sum(len(r) for r in by_lesson.values())
+        # Only a lesson's own rules count: the rules met in play (``<slug>/play``) and a finished first game
+        # (``<slug>/first-game``) are kept beside them under keys of their own.
+        summary.rules_reached = sum(len(by_lesson.get(slug, set()) & {rid for rid, _ in rules})
+                                    for slug, (_title, rules) in lessons.items())
+        summary.first_games = [slug for slug in lessons if by_lesson.get(f"{slug}/first-game")]
         summary.lessons_finished = [slug for slug, (_title, rules) in lessons.items()
                                     if rules and {rid for rid, _ in rules} <= by_lesson.get(slug, set())]
     for row in records["checks"]:

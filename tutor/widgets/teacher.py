@@ -235,6 +235,7 @@ class TeacherView(GwariWidget):
         for s in self.summaries:
             rows.append({
                 "Learner": s.learner,
+                "First games": len(s.first_games),
                 "Lessons finished": len(s.lessons_finished),
                 "Chapters finished": sum(len(done) for done in chapters.get(s.learner, {}).values()),
                 "Rules reached": s.rules_reached,
@@ -248,7 +249,7 @@ class TeacherView(GwariWidget):
                 "Words due": s.words_due,
                 "Last seen": s.last_seen[:10],
             })
-        return pd.DataFrame(rows, columns=["Learner", "Lessons finished", "Chapters finished", "Rules reached",
+        return pd.DataFrame(rows, columns=["Learner", "First games", "Lessons finished", "Chapters finished", "Rules reached",
                                            "Checks answered",
                                            "Right first time", "Games played", "Games won", "Games by game",
                                            "Words known", "Words due", "Last seen"])

@@ -56,6 +56,10 @@ MEASURE = """app => {
 }"""
 
 
+SHELL_FITS = ("() => { const cells = document.getElementById('rendered_cells');"
+              " return !cells || cells.getBoundingClientRect().width <= document.documentElement.clientWidth; }")
+
+
 def off_screen(m: dict, size: str) -> list[str]:
     """What of the first screen is missing in measurement ``m`` (one line each)."""
     problems = []
@@ -99,6 +103,8 @@ def measure(page, app, when: str) -> list[str]:
     found = []
     for size, viewport in (("desk", DESK), ("phone", PHONE)):
         page.set_viewport_size(viewport)
+        # Voilà's page shell sizes its panels from the window after a resize: wait for it (not for the app).
+        page.wait_for_function(SHELL_FITS, timeout=MOVE_MS)
         found += [f"{when}, {line}" for line in off_screen(app.evaluate(MEASURE), size)]
     page.set_viewport_size(DESK)
     return found

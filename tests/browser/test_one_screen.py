@@ -57,7 +57,8 @@ MEASURE = """app => {
 
 
 SHELL_FITS = ("() => { const cells = document.getElementById('rendered_cells');"
-              " return !cells || cells.getBoundingClientRect().width <= document.documentElement.clientWidth; }")
+              " return !cells || Math.abs(cells.getBoundingClientRect().width"
+              " - document.documentElement.clientWidth) < 20; }")
 
 
 def off_screen(m: dict, size: str) -> list[str]:

@@ -26,7 +26,7 @@ from tutor.lessons import LessonError, lessons_dir, load_lesson
 
 FOLDER = "first-games"
 TOP_FIELDS = ("slug", "title", "players", "seat", "names", "options", "deal", "seed", "intro", "end", "step")
-STEP_FIELDS = ("move", "say", "other")
+STEP_FIELDS = ("move", "say", "other", "play_out")
 # What counts a game's deals, where a game keeps one (besides its score table's rows): the first one a state has.
 DEAL_COUNTERS = ("deal_no", "deals", "round")
 
@@ -44,6 +44,7 @@ class Step:
     learner: bool
     say: str = ""
     other: Mapping[str, str] = field(default_factory=dict)  # another legal move's text -> what it changes
+    play_out: str = ""  # said after this step, when the tutor plays every step left at once (the outcome is settled)
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,17 @@ class FirstGame:
 
     @property
     def learner_steps(self) -> tuple[int, ...]:
-        """The indices of the learner's own steps."""
-        return tuple(i for i, step in enumerate(self.steps) if step.learner)
+        """The indices of the learner's own steps (those the learner makes: not the ones the tutor plays out)."""
+        return tuple(i for i, step in enumerate(self.steps[:self.played_out_from]) if step.learner)
+
+    @property
+    def played_out_from(self) -> int:
+        """The index of the first step the tutor plays out at once (after a step with ``play_out``); the number of
+        steps when every step is played one by one."""
+        for i, step in enumerate(self.steps):
+            if step.play_out:
+                return i + 1
+        return len(self.steps)
 
     def cited_rules(self) -> tuple[str, ...]:
         """Every rule id the game's events cite, in the order first cited."""
@@ -108,7 +118,7 @@ class FirstGame:
         lesson = load_lesson(self.slug)
         texts = [self.intro, self.end]
         for step in self.steps:
-            texts.append(step.say)
+            texts += [step.say, step.play_out]
             texts.extend(step.other.values())
         for rule_id in self.cited_rules():
             rule = lesson.rule(rule_id)
@@ -117,7 +127,7 @@ class FirstGame:
 
     def minutes(self) -> float:
         """The tutor's estimate of the game's length: reading, the learner's moves, the bots' steps that say something."""
-        bot_says = sum(1 for step in self.steps if not step.learner and step.say)
+        bot_says = sum(1 for step in self.steps[:self.played_out_from] if not step.learner and step.say)
         return minutes(words=self.words(), moves=len(self.learner_steps), steps=bot_says)
 
 
@@ -218,6 +228,7 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
         raise FirstGameError(f"{source} '{field_name}': the game cannot start: {_reason(exc)}") from None
     states = [state]
     steps = []
+    played_out = False  # whether an earlier step has 'play_out': the tutor plays the steps after it
     for i, raw in enumerate(raw_steps):
         where = f"{source} step {i + 1}"
         if not isinstance(raw, Mapping):
@@ -237,7 +248,10 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
         learner = state.current_player == seat or offered
         mover = seat if learner else state.current_player
         say = raw.get("say", "")
-        if not isinstance(say, str) or (learner and not say.strip()):
+        if played_out and ("say" in raw or "other" in raw):
+            raise FirstGameError(f"{where}: the tutor plays this step out at once (after 'play_out'), so it has no "
+                                 f"'say' or 'other'.")
+        if not isinstance(say, str) or (learner and not played_out and not say.strip()):
             raise FirstGameError(f"{where} 'say': " + ("the learner's move needs non-empty text: what to do and why."
                                                        if learner else "must be text."))
         other = raw.get("other", {})
@@ -255,8 +269,17 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
                 raise FirstGameError(f"{where} 'other' {text!r} is not a legal move here: {_reason(exc)}") from None
             if str(alternative) == str(action):
                 raise FirstGameError(f"{where} 'other' {text!r} is the step's own move.")
+        play_out = raw.get("play_out", "")
+        if not isinstance(play_out, str) or "play_out" in raw and not play_out.strip():
+            raise FirstGameError(f"{where} 'play_out': must be non-empty text, said when the tutor plays the rest.")
+        if play_out and played_out:
+            raise FirstGameError(f"{where} 'play_out': only one step may have it; the steps after the first are "
+                                 f"already played out.")
+        if play_out and i == len(raw_steps) - 1:
+            raise FirstGameError(f"{where} 'play_out': the last step leaves nothing to play out.")
         steps.append(Step(move, mover, learner, " ".join(say.split()),
-                          {str(k): " ".join(v.split()) for k, v in other.items()}))
+                          {str(k): " ".join(v.split()) for k, v in other.items()}, " ".join(play_out.split())))
+        played_out = played_out or bool(play_out)
         state = after
         states.append(state)
     last_mark = _deal_mark(states[-2])

@@ -6,11 +6,14 @@ Every game with a first-game file is played: a file added later is picked up wit
 from __future__ import annotations
 
 import json
+import time
+from collections import Counter
 
 import pytest
 
 from tests.browser.clicking import MOVE_MS, said, wait_until_said
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
+from tutor.estimate import minutes, words
 from tutor.games import get_game
 from tutor.guide import first_games, load_first_game
 
@@ -18,6 +21,33 @@ pytestmark = pytest.mark.browser
 
 FIRST_GAMES = first_games()
 MOST_MOVES = 200  # far more of the learner's moves than any first game has (its estimate is five minutes)
+NEWCOMER_MINUTES = 10  # a newcomer's first ten minutes in a game reach the end of its first game
+
+
+class Stopwatch:
+    """A newcomer's clock: every line of text the page shows is read once, when it first appears, at the estimate's
+    200 words a minute, and every move they make takes the estimate's seconds a move (``tutor.estimate``).  The
+    time the browser and the server take is measured and printed beside it, not judged."""
+
+    def __init__(self, page) -> None:
+        self.page, self.seen, self.words, self.moves, self.began = page, Counter(), 0, 0, time.perf_counter()
+
+    def read(self) -> None:
+        """Read what is new on the page since the last look (a line shown twice as often as before is new)."""
+        now = Counter(line.strip() for line in self.page.inner_text("body").splitlines() if line.strip())
+        self.words += sum(words(line) * max(0, n - self.seen[line]) for line, n in now.items())
+        self.seen |= now
+
+    def move(self) -> None:
+        self.moves += 1
+
+    @property
+    def minutes(self) -> float:
+        return minutes(words=self.words, moves=self.moves)
+
+    def say(self, slug: str) -> str:
+        return (f"{slug}: a newcomer's {self.minutes:.1f} min ({self.words} words read, {self.moves} moves); "
+                f"the browser and server took {time.perf_counter() - self.began:.0f} s")
 
 
 def other_move_game() -> tuple[str, str] | None:
@@ -63,11 +93,15 @@ def click_the_suggestion(page, app) -> None:
     click_move(page, app, move, cards.split(",")[0])
 
 
-def play_the_suggestions_to_the_end(page, app) -> int:
+def play_the_suggestions_to_the_end(page, app, stopwatch: Stopwatch | None = None) -> int:
     for moves in range(MOST_MOVES):
+        if stopwatch:
+            stopwatch.read()
         if app.locator("[data-testid=guide-end]").count():
             return moves
         click_the_suggestion(page, app)
+        if stopwatch:
+            stopwatch.move()
     raise AssertionError(f"the first game did not end within {MOST_MOVES} of the learner's moves")
 
 
@@ -81,9 +115,12 @@ def assert_the_end_offers_the_two_ways_on(app, slug):
 def test_the_first_game_is_played_to_its_end_by_clicking_the_suggested_moves(page, voila_url, slug):
     first = load_first_game(slug)
     app = open_first_game(page, voila_url, slug)
+    stopwatch = Stopwatch(page)
     assert first.steps[first.learner_steps[0]].say in app.locator("[data-testid=suggestion]").inner_text()
-    moves = play_the_suggestions_to_the_end(page, app)
+    moves = play_the_suggestions_to_the_end(page, app, stopwatch)
     assert moves == len(first.learner_steps)
+    print(stopwatch.say(slug))
+    assert stopwatch.minutes <= NEWCOMER_MINUTES, stopwatch.say(slug)
     assert " ".join(first.end.split()) in " ".join(app.locator("[data-testid=result]").inner_text().split())
     assert_the_end_offers_the_two_ways_on(app, slug)
     assert page.problems == []

@@ -20,7 +20,7 @@ from tutor.bots import make_bot
 from tutor.engine import IllegalMove
 from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
-from tutor.widgets.base import esc, heading, prose, rule_title, table_html
+from tutor.widgets.base import esc, event_html, heading, prose, rule_title, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
 
@@ -67,6 +67,7 @@ class GuidedGame(PlayApp):
         self.changed = ""  # what the learner's different move changed
         self.bot_says: list[str] = []  # what the tutor said at the bots' moves since the learner's
         self.mark: tuple | None = None  # the deal's count at the start (a change ends the first game)
+        self.played_out: int | None = None  # where the log stood when the tutor began playing out the rest
         super().new_game(players, 0, "strong", notice=notice)
         self.class_deal = ""
         self.announce(f"{self.first.title}. {self.first.intro} {self.suggestion()[0]}")
@@ -95,8 +96,12 @@ class GuidedGame(PlayApp):
         while not self.finished:
             if self.on_script:
                 step = self.first.steps[self.step]
-                if step.learner:
+                out = self.step >= self.first.played_out_from  # the outcome is settled: the tutor plays the rest
+                if step.learner and not out:
                     return
+                if out and self.step == self.first.played_out_from:
+                    self.bot_says.append(self.first.steps[self.step - 1].play_out)
+                    self.played_out = len(self.lines)
                 self._apply(game.parse_action(self.state, step.move))
                 if step.say:
                     self.bot_says.append(step.say)
@@ -153,7 +158,9 @@ class GuidedGame(PlayApp):
             lesson, rule = FINISHED
             classroom.keep_rule_reached(lesson.format(slug=self.game.slug), rule)
         said = [text for text in (self.changed, *self.bot_says) if text]
-        lines = [event.text for _step, event in self.lines[start:]]
+        # Moves the tutor played out are in the log, folded; what is said is what happened up to them.
+        until = self.played_out if self.played_out is not None and self.played_out >= start else None
+        lines = [event.text for _step, event in self.lines[start:until]]
         tail = self.end_words() if self.finished else self.suggestion()[0]
         self.announce(" ".join([*said, *lines, tail]))
         self.refresh()
@@ -198,11 +205,11 @@ class GuidedGame(PlayApp):
                  f'<span class="gw-small">You are {esc(view.seats[self.seat].name)}.</span></div>'
                  f'{prose(first.intro)}{self.learner_html()}</section>']
         parts.append(self._tutor_html())
+        if self.finished:  # the result first, where the last move was made; the table after it
+            parts.append(self._end_html())
         parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
                      f"{table_html(view, level=h + 1, own_hand=self.finished)}</section>")
-        if self.finished:
-            parts.append(self._end_html())
-        else:
+        if not self.finished:
             parts.append('<section class="gw-controls">' + move_panel(
                 self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
                 cards=self.game.inputs.cards) + "</section>")
@@ -230,6 +237,20 @@ class GuidedGame(PlayApp):
         who = "Your guide" if self.on_script else "Your guide (the game is yours now)"
         return f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off">' \
                f'{heading(self.level_h, who)}{said}</section>'
+
+    def _log_html(self) -> str:
+        """The play app's log; once the tutor has played out the rest, those moves are folded under their own line."""
+        if self.played_out is None:
+            return super()._log_html()
+        every, self.lines = self.lines, self.lines[:self.played_out]
+        try:
+            html = super()._log_html()
+        finally:
+            self.lines = every
+        out = "".join(event_html(event, names=self.names_now) for _step, event in every[self.played_out:])
+        folded = (f'<details><summary class="gw-small">The moves played out for you</summary>'
+                  f'<div class="gw-log">{out}</div></details>')
+        return html.removesuffix("</section>") + folded + "</section>"
 
     def _end_html(self) -> str:
         """The result explained, and the two ways on."""

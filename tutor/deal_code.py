@@ -123,9 +123,9 @@ def parse_deal_code(code: Any, game: Any = None) -> tuple[int, int, dict[str, An
     """
     players, seed, rest = _head(code)
     game = _game(game)
-    if game is not None and not game.min_players <= players <= game.max_players:
-        raise ValueError(f"This code is for {players} players; {game.title} is for {game.min_players} to "
-                         f"{game.max_players}.")
+    few = game is not None and 1 <= players < game.min_players  # fewer than usual: a variant may allow it
+    if game is not None and not few and not game.min_players <= players <= game.max_players:
+        raise ValueError(_players_words(players, game))
     kinds = _option_types(game.rules_class) if game is not None else None
     pieces: list[list[Any]] = []  # each variant: its name, and the text of its value (None for a bare name)
     for part in rest:
@@ -149,7 +149,17 @@ def parse_deal_code(code: Any, game: Any = None) -> tuple[int, int, dict[str, An
         except ValueError as exc:  # the game's own rules refuse a mix or a range (IllegalMove is a ValueError)
             reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))
             raise ValueError(f"A variant in the deal code cannot be used: {reason}") from None
+        if few:  # Burn for two: only with its variant for two
+            try:
+                game.start(players=players, seed=0, **options)
+            except ValueError:
+                raise ValueError(_players_words(players, game)) from None
     return players, seed, options
+
+
+def _players_words(players: int, game: Any) -> str:
+    return (f"This code is for {players} player{'s' * (players != 1)}; {game.title} is for {game.min_players} to "
+            f"{game.max_players}.")
 
 
 def _not_a_variant(part: str, name: str, game: Any, kinds: dict | None) -> str:

@@ -184,10 +184,33 @@ def players_words(counts: tuple[int, ...]) -> str:
     return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
+def switched_on(game: Any, options: dict[str, Any]) -> list[OptionSpec]:
+    """The yes/no variants that are off in ``options`` (each could be ticked)."""
+    return [spec for spec in option_specs(game) if spec.kind == "bool" and not options.get(spec.name, spec.default)]
+
+
+def offered_counts(game: Any, options: dict[str, Any]) -> tuple[int, ...]:
+    """The numbers of players to offer: those ``options`` allow, and those one more ticked variant allows (Burn
+    for two, with its variant for two), which the app then ticks (``variant_for``)."""
+    counts = set(player_counts(game, options))
+    for spec in switched_on(game, options):
+        counts |= set(player_counts(game, {**options, spec.name: True}))
+    return tuple(sorted(counts))
+
+
+def variant_for(game: Any, players: int, options: dict[str, Any]) -> OptionSpec | None:
+    """The yes/no variant to tick so that ``players`` can play with ``options`` (``None``: they can already, or no
+    single variant lets them)."""
+    if players in player_counts(game, options):
+        return None
+    return next((spec for spec in switched_on(game, options)
+                 if players in player_counts(game, {**options, spec.name: True})), None)
+
+
 def players_control(game: Any, players: int, options: dict[str, Any]) -> str:
-    """The number of players for the next game: a menu of what the game allows with ``options``, or the one number
-    it is played by as words (Pymtheg: "4 players"), not a choice of one."""
-    counts = player_counts(game, options)
+    """The number of players for the next game: a menu of what the game allows with ``options`` (or with one more
+    variant ticked), or the one number it is played by as words (Pymtheg: "4 players"), not a choice of one."""
+    counts = offered_counts(game, options)
     if len(counts) == 1:
         return f'<span class="gw-small" data-testid="players">{esc(players_words(counts))}</span>'
     opts = "".join(f'<option value="{n}"{" selected" if n == players else ""}>{n} players</option>' for n in counts)

@@ -42,7 +42,7 @@ from tutor.games import get_game
 from tutor.lessons import load_lesson
 from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
-from tutor.widgets.options import read_options
+from tutor.widgets.options import read_options, variant_for
 from tutor.widgets.play_page import PlayPage
 from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_RULES, PlayPace,  # noqa: F401
                                      default_pace, yes_no)
@@ -411,13 +411,15 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
 
     def on_new(self, _value: Any, inputs: dict) -> None:
         """A new deal with the chosen number of players, bot level and variants."""
-        players = int_in(inputs.get("players", self.players), self.game.min_players, self.game.max_players,
-                         "players")
+        players = int_in(inputs.get("players", self.players), 1, self.game.max_players, "players")
         level = str(inputs.get("level", self.level))
         if level not in LEVELS:
             raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
         try:
             options = read_options(self.game, inputs) if any(k.startswith("option:") for k in inputs) else self.options
+            ticked = variant_for(self.game, players, options)  # Burn for two: its variant for two
+            if ticked is not None:
+                options = {**options, ticked.name: True}
             self.game.start(players=players, seed=0, **options)
         except (ValueError, IllegalMove) as exc:
             reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))  # the option's name is for code
@@ -426,7 +428,8 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self.refresh()
             return
         self.options = options
-        self.new_game(players, None, level)
+        self.new_game(players, None, level, notice=f"For {players} players this variant is on: {ticked.doc}"
+                      if ticked is not None else "")
 
     def on_load(self, _value: Any, inputs: dict) -> None:
         """Replay a deal from its code (what a teacher gives the class), with the bot level chosen in the menu."""

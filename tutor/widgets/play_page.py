@@ -15,7 +15,7 @@ from typing import Any
 from tutor.bots import LEVELS
 from tutor.widgets.base import button, card_buttons, esc, event_html, event_words, heading, rule_html, table_html
 from tutor.widgets.moves import move_panel
-from tutor.widgets.options import option_controls
+from tutor.widgets.options import option_controls, players_control
 
 LOG_LINES = 40
 UNDO_RULE = ("Undo goes back to before your latest move that you can still take back: one after which no "
@@ -67,8 +67,6 @@ class PlayPage:
 
     def _bar_html(self, view: Any) -> str:
         you = view.seats[self.seat].name
-        player_opts = "".join(f'<option value="{n}"{" selected" if n == self.players else ""}>{n} players</option>'
-                              for n in range(self.game.min_players, self.game.max_players + 1))
         level_opts = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
                              for lv in LEVELS)
         variants = option_controls(self.game, self.options)
@@ -77,7 +75,7 @@ class PlayPage:
                         "</details>")
         return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
                 f'<span class="gw-small">You are {esc(you)}.</span>'
-                f'<select data-gw-input="players" aria-label="players" data-key="players">{player_opts}</select>'
+                + players_control(self.game, self.players, self.options) +
                 f'<select data-gw-input="level" aria-label="bot level" data-key="level">{level_opts}</select>'
                 + button("New game", "new", key="new") +
                 f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span>'

@@ -228,7 +228,7 @@ def _rule_html(rule: RuleEntry, text: str, plan: Layout) -> str:
         cards = f'<p class="gw-sheet-same">Cards as for “{_e(plan.same_as[rule.id])}”.</p>'
     elif rule.id in plan.views:
         cards = f'<div class="gw-sheet-cards">{draw(plan.views[rule.id], plan.card_width)}</div>'
-    return f'<div class="gw-sheet-rule" title="{_e(rule.id)}">{body}{cards}</div>'
+    return f'<div class="gw-sheet-rule" data-rule="{_e(rule.id)}">{body}{cards}</div>'
 
 
 # ---------------------------------------------------------------- the cards of a scenario

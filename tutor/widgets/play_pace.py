@@ -16,7 +16,7 @@ from typing import Any
 from tutor import classroom
 from tutor.engine import State, TrickView
 from tutor.progress import StoreError
-from tutor.widgets.play_panels import (PANELS_CSS, SeatNote, holding_html, pace_html, rule_card_html,
+from tutor.widgets.play_panels import (SeatNote, holding_html, pace_html, rule_card_html,
                                        rules_panel_html, seat_note_html, summary_html, summary_of, trick_panel_html)
 
 OFFER_WAIT_MS = 6000  # on the clock: how long the table waits while the learner may make an offered move
@@ -223,7 +223,7 @@ class PlayPace:
         """Beside the table: the deal's summary, the table waiting for an offered move, the last trick, the rules
         met for the first time (rule cards), the rules met in this game, and the pace settings."""
         h = self.level_h
-        parts = [f"<style>{PANELS_CSS}</style>", '<div class="gw-panels" data-testid="panels">']
+        parts = ['<div class="gw-panels" data-testid="panels">']
         if self.summary is not None:
             parts.append(summary_html(self.summary, next_deal=self.deal_waits, level=h))
         if self.holding:

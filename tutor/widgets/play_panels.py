@@ -16,14 +16,6 @@ from tutor import render
 from tutor.engine import ScoreTable, TrickView
 from tutor.widgets.base import button, esc, heading, prose
 
-#: The CSS the panels need, until the page's own style sheet carries it.
-PANELS_CSS = (".gw-panels{display:flex;flex-direction:column;gap:8px}"
-              ".gw-rulecard{border-left:4px solid #1565c0;background:#f3f7fd;padding:6px 10px;border-radius:6px}"
-              ".gw-rulecard p{margin:4px 0}.gw-seatnote{border:2px solid #b3261e;background:#fdf1f0;"
-              "border-radius:6px;padding:3px 6px;font-size:13px;margin-top:4px}"
-              ".gw-summary{border:2px solid #16783a;background:#f4fbf6;border-radius:10px;padding:8px 10px}"
-              ".gw-summary ul,.gw-rules ul{margin:4px 0;padding-left:1.2em}")
-
 
 @dataclass(frozen=True)
 class DealSummary:

@@ -287,9 +287,160 @@ def test_a_finished_first_game_is_kept_for_a_learner_with_a_name():
 
 def test_the_guided_game_has_no_deal_settings_undo_or_clock():
     app = GuidedGame("burn")
-    for kind in ("new", "load", "undo", "hint", "tick", "classdeal"):
-        assert not app.handle(kind, None, {})
-    assert 'data-gw="new"' not in app.html and 'data-gw="undo"' not in app.html
+    for kind in ("new", "load", "undo", "hint", "classdeal", "clock", "goon", "nextdeal"):
+        assert not app.handle(kind, None, {}), kind
+    for control in ("new", "undo", "clock", "load"):
+        assert f'data-gw="{control}"' not in app.html
+    before = (app.state, app.step)
+    assert app.handle("tick") and (app.state, app.step) == before and not app.playing, "nothing to wait for"
+
+
+# ---------------------------------------------------------------- the pace and the rule cards
+
+
+def cards_shown(app: GuidedGame) -> list[str]:
+    return re.findall(r'data-testid="rule-card" data-rule="([^"]+)"', app.html)
+
+
+def tutor_text(app: GuidedGame) -> str:
+    found = re.search(r'data-testid="tutor".*?</section>', app.html, re.S)
+    return html.unescape(found.group(0)) if found else ""
+
+
+def learners_pace(monkeypatch) -> None:
+    monkeypatch.setenv("GWARI_PACE", "learner")
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_at_the_learners_pace_the_others_moves_come_one_a_tick_and_the_game_still_fits_five_minutes(
+        monkeypatch, slug):
+    from tutor.widgets.play import BOT_STEP_MS
+
+    learners_pace(monkeypatch)
+    first = load_first_game(slug)
+    app = GuidedGame(slug)
+    assert app.step_bots
+    ticks = silent = 0
+    while not app.finished:
+        if app.stepping:
+            done, step = len(app.record.actions), first.steps[app.step]
+            assert app.playing and app.interval == BOT_STEP_MS
+            assert 'data-testid="suggestion"' not in app.html, "no suggestion while the others move"
+            if step.say:
+                assert step.say not in tutor_text(app), "said at its move, not before"
+            assert app.handle("tick")
+            ticks += 1
+            silent += not step.say
+            if app.step < first.played_out_from:
+                assert len(app.record.actions) == done + 1, f"{slug}: one of the others' moves a tick"
+            if step.say:
+                assert step.say in tutor_text(app) and step.say in app.said_aloud
+            continue
+        assert not app.playing and first.steps[app.step].learner
+        move, say = shown_suggestion(app)
+        assert say == first.steps[app.step].say
+        done = len(app.record.actions)
+        click(app, move)
+        assert app.error is None and app.on_script
+        if app.step < first.played_out_from and not first.steps[app.step].learner:
+            assert app.stepping and len(app.record.actions) == done + 1, \
+                f"{slug}: the learner's own move is on show before the others answer"
+    # The tutor's moves played out at once take no tick: every other move of the others took one.
+    assert ticks == sum(1 for step in first.steps[:first.played_out_from] if not step.learner)
+    assert app.state == first.states()[-1] and 'data-testid="guide-end"' in app.html
+    assert not app.playing
+    # The estimate counts 6 s for each of the others' moves with words of its own; a silent move stays on show
+    # for one tick: with those, the first game still takes at most five minutes.
+    waited = silent * BOT_STEP_MS / 60_000
+    assert guide_minutes(slug) + waited <= 5, f"{slug}: {guide_minutes(slug):.2f} + {waited:.2f} minutes"
+
+
+def test_at_the_learners_pace_the_strong_bots_move_one_a_tick_off_the_script_too(monkeypatch):
+    learners_pace(monkeypatch)
+    app = GuidedGame("burn")
+    click(app, "play F4")
+    assert not app.on_script and app.stepping and len(app.record.actions) == 1
+    assert 'data-testid="changed"' in app.html and 'data-testid="suggestion"' not in app.html
+    count = 1
+    while app.stepping:
+        assert app.handle("tick")
+        count += 1
+        assert len(app.record.actions) == count
+    assert app.state.current_player == app.seat and count >= 3 and not app.playing
+    assert shown_suggestion(app)[0] == str(make_bot("burn", "strong", app.seed).explain(app.state)[0])
+
+
+def test_turning_the_steps_off_lets_the_guided_game_catch_up(monkeypatch):
+    learners_pace(monkeypatch)
+    app = GuidedGame("burn")
+    click(app, shown_suggestion(app)[0])
+    assert app.stepping
+    assert not app.handle("stepbots", "perhaps") and app.stepping
+    assert app.handle("stepbots", "false")
+    assert not app.stepping and not app.playing and app.state.current_player == app.seat
+    assert shown_suggestion(app)[1] == load_first_game("burn").steps[app.step].say
+    assert 'data-gw="stepbots" data-key="stepbots">' in app.html  # the setting, unticked
+
+
+def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(monkeypatch):
+    from tutor.widgets.play_panels import first_sentence as card_sentence
+
+    learners_pace(monkeypatch)
+    first, lesson = load_first_game("burn"), load_lesson("burn")
+    app = GuidedGame("burn")
+    met: list[str] = []  # the rules cited so far, in order
+    since: list[str] = []  # those first cited since the learner's last move: the cards on show
+    carded: list[str] = []  # every rule that has had a card
+
+    def follow(start: int) -> None:
+        for _step, event in app.lines[start:]:
+            if event.rule not in met:
+                met.append(event.rule)
+                since.append(event.rule)
+                carded.append(event.rule)
+                title = lesson.rule(event.rule).title
+                assert f"New rule: {title}." in app.said_aloud, "said aloud when it is met"
+        assert cards_shown(app) == since, f"after {app.record.actions[-1:]}"
+        assert app.met == met
+        for rule in since:
+            card = app.html.split(f'data-testid="rule-card" data-rule="{rule}"')[1].split("</section>")[0]
+            card = html.unescape(card)
+            assert lesson.rule(rule).title in card and card_sentence(lesson.rule(rule).text) in card
+
+    follow(0)
+    assert since and app.html.index('data-testid="rule-cards"') < app.html.index("gw-tablebox"), \
+        "the deal's rule card by the tutor's words, above the table"
+    while not app.finished:
+        start = len(app.lines)
+        if app.stepping:
+            assert app.handle("tick")
+        else:
+            since.clear()
+            click(app, shown_suggestion(app)[0])
+        follow(start)
+    assert carded == list(first.cited_rules()), "every rule the game cites had a card, once, when first cited"
+    assert app.handle("rules", "show")
+    panel = html.unescape(app.html.split('data-testid="rules"')[1].split("</section>")[0])
+    assert f"({len(met)})" in panel and all(lesson.rule(rule).title in panel for rule in met)
+    assert app.handle("rulemore", met[0]) and not app.handle("rulemore", "burn.no-such-rule")
+
+
+def test_a_learner_who_met_the_rules_in_the_first_game_sees_no_card_again(monkeypatch):
+    from tutor import classroom
+    from tutor.widgets import PlayApp
+
+    classroom.set_learner("Ana")
+    first = load_first_game("burn")
+    app = GuidedGame("burn")
+    assert cards_shown(app)
+    for _ in first.learner_steps:
+        click(app, shown_suggestion(app)[0])
+    again = GuidedGame("burn")
+    assert cards_shown(again) == [] and again.met  # the Rules panel still lists this game's rules
+    for _ in first.learner_steps:
+        click(again, shown_suggestion(again)[0])
+        assert cards_shown(again) == []
+    assert "burn.deal" not in cards_shown(PlayApp("burn", players=3, seed=5)), "nor in a real game"
 
 
 @pytest.mark.parametrize("slug", first_games())

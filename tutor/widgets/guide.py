@@ -9,6 +9,11 @@ A move the rules refuse is answered with the rules' reason and the rule.  When t
 result is explained (the file's ``end`` on the script, else the game's own result) with two ways on: a real game
 (``<slug>-play.ipynb``) or the whole lesson (``<slug>-lesson.ipynb``).  A learner who has given a name has the
 finished first game kept with their lessons' progress (``<slug>/first-game``, reached "finished").
+
+The play app's pace and rule cards hold here too: the others' moves (the script's or the strong bots') show one at
+a time on the browser's ticks (``step_bots``; at once with ``$GWARI_PACE=quick``), except the moves the tutor plays
+out at once once the outcome is settled; a rule the game cites for the first time shows as a rule card beside the
+tutor's words (once per learner, as in the play app), and the Rules panel lists the rules met in this game.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from tutor.guide import FirstGame, _deal_mark, load_first_game
 from tutor.widgets.base import esc, event_html, heading, prose, rule_title, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
+from tutor.widgets.play_panels import pace_html, rule_card_html, rules_panel_html, trick_panel_html
 
 FINISHED = ("{slug}/first-game", "finished")  # where a finished first game is kept, beside the lessons' rules reached
 OTHER_MOVE = ("That is not the move I suggested, but the rules allow it. From here the game is yours: "
@@ -46,7 +52,7 @@ class _Prepared:
 class GuidedGame(PlayApp):
     """The learner's first game of ``slug``: the play table, the tutor beside it, the script or the strong bots."""
 
-    accepts = ("card", "move")
+    accepts = ("card", "move", "tick", "stepbots", "lasttrick", "rulemore", "rules")
 
     def __init__(self, slug: str, *, heading_level: int = 2) -> None:
         self.first: FirstGame = load_first_game(slug)
@@ -68,9 +74,12 @@ class GuidedGame(PlayApp):
         self.bot_says: list[str] = []  # what the tutor said at the bots' moves since the learner's
         self.mark: tuple | None = None  # the deal's count at the start (a change ends the first game)
         self.played_out: int | None = None  # where the log stood when the tutor began playing out the rest
+        self.told = 0  # how many of ``bot_says`` have been said aloud
+        self.kept_finished = False
         super().new_game(players, 0, "strong", notice=notice)
         self.class_deal = ""
-        self.announce(f"{self.first.title}. {self.first.intro} {self.suggestion()[0]}")
+        self.told, self.fresh_cards = 0, list(self.new_cards)  # said again below, with the title and intro
+        self._tell(len(self.first.states()[0].events), f"{self.first.title}. {self.first.intro}")
         self.refresh()
 
     @property
@@ -85,35 +94,52 @@ class GuidedGame(PlayApp):
             return self.step >= len(self.first.steps)
         return self.state.is_over or _deal_mark(self.state) != self.mark
 
-    def _run_bots(self, *_args: Any, **_kwargs: Any) -> None:
-        """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'."""
-        for flag in ("waiting", "holding", "stepping", "playing"):
-            if hasattr(self, flag):
-                setattr(self, flag, False)
+    def _run_bots(self, waited: bool = False, step: bool = False) -> None:
+        """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'.
+
+        One at a time with ``step_bots``, as in the play app: each move that shows something waits for the
+        browser's next tick (``step``: this call may make one).  The moves the tutor plays out, once the outcome is
+        settled, are made at once.  A first game that has just finished is kept for a learner with a name."""
+        self.waiting = self.holding = self.stepping = False
         if self.mark is None:
             self.mark = _deal_mark(self.state)
-        game = self.game
         while not self.finished:
+            out = False
             if self.on_script:
-                step = self.first.steps[self.step]
                 out = self.step >= self.first.played_out_from  # the outcome is settled: the tutor plays the rest
-                if step.learner and not out:
-                    return
-                if out and self.step == self.first.played_out_from:
-                    self.bot_says.append(self.first.steps[self.step - 1].play_out)
-                    self.played_out = len(self.lines)
-                self._apply(game.parse_action(self.state, step.move))
-                if step.say:
-                    self.bot_says.append(step.say)
-                self.step += 1
-                continue
-            if self.state.current_player == self.seat:
+                if self.first.steps[self.step].learner and not out:
+                    break
+            else:
                 self._bot_offers()
-                return
-            self._bot_offers()
-            if self.finished:
-                return
+                if self.finished or self.state.current_player == self.seat:
+                    break
+            if self.step_bots and not step and not out:
+                self.stepping = True
+                break
+            start = len(self.lines)
+            self._other_move()
+            if len(self.lines) > start:
+                step = False  # a move that showed something: the next waits for a tick
+        self._schedule()
+        if self.finished and not self.kept_finished:
+            self.kept_finished = True
+            lesson, rule = FINISHED
+            classroom.keep_rule_reached(lesson.format(slug=self.game.slug), rule)
+
+    def _other_move(self) -> None:
+        """The next move that is not the learner's: the script's (with what the tutor says at it), or the strong
+        bot's."""
+        if not self.on_script:
             self._apply(self.bots[self.state.current_player].choose(self.state))
+            return
+        step = self.first.steps[self.step]
+        if self.step == self.first.played_out_from:
+            self.bot_says.append(self.first.steps[self.step - 1].play_out)
+            self.played_out = len(self.lines)
+        self._apply(self.game.parse_action(self.state, step.move))
+        if step.say:
+            self.bot_says.append(step.say)
+        self.step += 1
 
     def _racing(self) -> bool:
         return False  # the guided game waits for the learner: no clock runs
@@ -139,7 +165,8 @@ class GuidedGame(PlayApp):
             return
         self.error = None
         self.changed = ""
-        self.bot_says = []
+        self.bot_says, self.told = [], 0
+        self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
         if self.on_script:
             step = self.first.steps[self.step]
             if step.learner and str(action) == self._script_move():
@@ -154,16 +181,28 @@ class GuidedGame(PlayApp):
         self._apply(action)
         self._run_bots()
         self.selected = None
-        if self.finished:
-            lesson, rule = FINISHED
-            classroom.keep_rule_reached(lesson.format(slug=self.game.slug), rule)
-        said = [text for text in (self.changed, *self.bot_says) if text]
-        # Moves the tutor played out are in the log, folded; what is said is what happened up to them.
+        self._tell(start, self.changed)
+        self.refresh()
+
+    def _go_on(self, waited: bool = False) -> None:
+        """The browser's tick: the next of the others' moves, said (with what the tutor says at it) and drawn."""
+        start = len(self.lines)
+        self._run_bots(step=True)
+        self._tell(start)
+        self.refresh()
+
+    def _tell(self, start: int, head: str = "") -> None:
+        """Say aloud ``head``, what the tutor said at the others' moves since it was last said, the events from
+        ``start`` in the log (up to the moves the tutor played out), the rules met for the first time, and the
+        suggestion or, at the end, the result."""
+        said = self.bot_says[self.told:]
+        self.told = len(self.bot_says)
         until = self.played_out if self.played_out is not None and self.played_out >= start else None
         lines = [event.text for _step, event in self.lines[start:until]]
+        rules = [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
+        self.fresh_cards = []
         tail = self.end_words() if self.finished else self.suggestion()[0]
-        self.announce(" ".join([*said, *lines, tail]))
-        self.refresh()
+        self.announce(" ".join(text for text in (head, *said, *lines, *rules, tail) if text))
 
     def _script_move(self) -> str:
         """The script's next move in the game's own words (its canonical text)."""
@@ -205,6 +244,7 @@ class GuidedGame(PlayApp):
                  f'<span class="gw-small">You are {esc(view.seats[self.seat].name)}.</span></div>'
                  f'{prose(first.intro)}{self.learner_html()}</section>']
         parts.append(self._tutor_html())
+        parts.append(self._rule_cards_html())
         if self.finished:  # the result first, where the last move was made; the table after it
             parts.append(self._end_html())
         parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
@@ -213,6 +253,7 @@ class GuidedGame(PlayApp):
             parts.append('<section class="gw-controls">' + move_panel(
                 self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
                 cards=self.game.inputs.cards) + "</section>")
+        parts.append(self._side_panels_html(view))
         parts.append(self._log_html())
         parts.append("</div>")
         return "".join(parts)
@@ -237,6 +278,29 @@ class GuidedGame(PlayApp):
         who = "Your guide" if self.on_script else "Your guide (the game is yours now)"
         return f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off">' \
                f'{heading(self.level_h, who)}{said}</section>'
+
+    def _rule_cards_html(self) -> str:
+        """The rules met for the first time since the learner's last move, as the play app's rule cards, right by
+        what the tutor says."""
+        if not self.new_cards:
+            return ""
+        cards = "".join(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=self.level_h)
+                        for rule in self.new_cards)
+        return f'<div class="gw-panels" data-testid="rule-cards">{cards}</div>'
+
+    def _side_panels_html(self, view: Any) -> str:
+        """Below the hand: the last trick taken (to look at again once the next is led), the rules met in this
+        game, and the pace setting (the first game has no deals to wait between and no clock)."""
+        parts = ['<div class="gw-panels" data-testid="panels">']
+        if self.last_trick is not None and view.trick != self.last_trick[0]:
+            led = view.trick is not None and bool(view.trick.plays)
+            trick, words = self.last_trick
+            parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=self.level_h))
+        if self.met:
+            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
+        parts.append(pace_html(self.step_bots, None))
+        parts.append("</div>")
+        return "".join(parts)
 
     def _log_html(self) -> str:
         """The play app's log; once the tutor has played out the rest, those moves are folded under their own line."""

@@ -230,11 +230,12 @@ for name in tutor.widgets.LAZY:
 
 from tutor.lessons import load_lesson
 from tutor.vocab.words import load_vocab
-from tutor.widgets.gallery import game_minutes, lesson_minutes
+from tutor.play_minutes import game_minutes
+from tutor.widgets.gallery import lesson_time
 from tutor.widgets.options import option_specs
 load_vocab()
 for slug in tutor.games.WHERE:
-    load_lesson(slug), option_specs(tutor.games.GAMES[slug]), lesson_minutes(slug), game_minutes(slug)
+    load_lesson(slug), option_specs(tutor.games.GAMES[slug]), lesson_time(slug), game_minutes(slug)
 """
 SNAPSHOT_FILE = "gwari-snapshot.dat"
 

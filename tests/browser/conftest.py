@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -79,7 +81,23 @@ def voila_url(class_store):
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila",
                  env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter"), "GWARI_PROGRESS": str(class_store),
                       "GWARI_PACE": "quick"}) as url:
+        wait_for_the_pools(log_path("Voila"))
         yield url
+
+
+def wait_for_the_pools(log_file: Path, seconds: float = 300) -> None:
+    """Wait until Voilà has filled the preheated kernel pool of every app (its log says so for each), as a class's
+    server is warmed before the lesson: a page opened while the pools still fill would wait for a kernel among
+    kernels that are busy running their notebooks.  Past ``seconds`` the tests go on (and a slow page fails them)."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    deny = re.compile(config["VoilaKernelManager"]["preheat_denylist"][0])
+    apps = {p.name for p in (ROOT / "notebooks").glob("*.ipynb") if not deny.search(p.name)}
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        filled = set(re.findall(r"Kernel pool of (\S+) is filled", log_file.read_text(errors="replace")))
+        if apps <= filled:
+            return
+        time.sleep(0.5)
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ Every game with a first-game file is played: a file added later is picked up wit
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 
@@ -24,18 +25,39 @@ MOST_MOVES = 200  # far more of the learner's moves than any first game has (its
 NEWCOMER_MINUTES = 10  # a newcomer's first ten minutes in a game reach the end of its first game
 
 
+# The page's text as drawn: its innerText with the screen-reader-only parts set aside for the moment of reading.
+SEEN_TEXT = """() => {
+  const unseen = [...document.querySelectorAll('.gw-sr')];
+  const kept = unseen.map((e) => e.style.display);
+  unseen.forEach((e) => { e.style.display = 'none'; });
+  const text = document.body.innerText;
+  unseen.forEach((e, i) => { e.style.display = kept[i]; });
+  return text;
+}"""
+
+
 class Stopwatch:
     """A newcomer's clock: every line of text the page shows is read once, when it first appears, at the estimate's
-    200 words a minute, and every move they make takes the estimate's seconds a move (``tutor.estimate``).  The
+    200 words a minute (a line read before with only its numbers changed, as its numbers), and every move they make takes the estimate's seconds a move (``tutor.estimate``).  The
     time the browser and the server take is measured and printed beside it, not judged."""
 
     def __init__(self, page) -> None:
         self.page, self.seen, self.words, self.moves, self.began = page, Counter(), 0, 0, time.perf_counter()
+        self.shapes: set[str] = set()
 
     def read(self) -> None:
-        """Read what is new on the page since the last look (a line shown twice as often as before is new)."""
-        now = Counter(line.strip() for line in self.page.inner_text("body").splitlines() if line.strip())
-        self.words += sum(words(line) * max(0, n - self.seen[line]) for line, n in now.items())
+        """Read what is new on the page since the last look (a line shown twice as often as before is new).  What
+        the page says only to a screen reader (``.gw-sr``: the live region, words that describe a button) is heard
+        by those who use one, instead of what is drawn: the stopwatch reads the page as drawn."""
+        now = Counter(line.strip() for line in self.page.evaluate(SEEN_TEXT).splitlines() if line.strip())
+        for line, n in now.items():
+            new = max(0, n - self.seen[line])
+            if not new:
+                continue
+            shape = re.sub(r"\d+", "#", line)
+            # A line read before with only its numbers changed ("7 cards in hand · 5 tricks") is read as its numbers.
+            self.words += new * (len(re.findall(r"\d+", line)) if shape in self.shapes else words(line))
+            self.shapes.add(shape)
         self.seen |= now
 
     def move(self) -> None:

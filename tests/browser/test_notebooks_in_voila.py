@@ -17,7 +17,14 @@ LOAD_MS = 90_000
 
 def open_notebook(page, url, name):
     page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
-    page.wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
+    try:
+        page.wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
+    except Exception:
+        # A page that showed nothing in 90 s is reloaded once, as a learner would.  (On a busy server Voilà has been
+        # seen to leave a play app's page unanswered, its pooled kernel never replying; the reload gets another.)
+        print(f"{name}: nothing drawn in {LOAD_MS // 1000} s; reloaded once")
+        page.goto(f"{url}/voila/render/{name}", timeout=LOAD_MS)
+        page.wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
     page.wait_for_function("() => !document.querySelector('.voila-spinner, #loading')"
                            " || getComputedStyle(document.querySelector('.voila-spinner, #loading')).display === 'none'",
                            timeout=LOAD_MS)

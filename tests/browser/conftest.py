@@ -150,7 +150,7 @@ def record_problems(page, describe=lambda msg: msg.text) -> None:
     page.on("pageerror", lambda exc: page.problems.append(f"page error: {exc}"))
 
 
-def assert_no_output_left_broken(page, timeout: int = 60_000) -> None:
+def assert_no_output_left_broken(page, timeout: int = 15_000) -> None:
     """Every output that Voilà's renderer could not draw has been drawn again by the page template."""
     if page.redrawn and not page.is_closed():
         page.wait_for_function(f"({SHOWN_RACE})() === 0", timeout=timeout)

@@ -319,7 +319,7 @@ def test_an_output_voilas_renderer_could_not_draw_is_drawn_again(page, voila_url
         return outs.indexOf(out); }""")
     page.wait_for_function("i => [...document.querySelectorAll('.jp-OutputArea-output')].filter("
                            "o => o.querySelector('.gwari') || o.textContent.includes('model not found'))[i]"
-                           ".querySelector('.gwari button, .gwari h3')", arg=broken, timeout=60_000)
+                           ".querySelector('.gwari button, .gwari h2, .gwari h3')", arg=broken, timeout=LOAD_MS)
     assert page.locator(".jupyter-widgets:text('model not found')").count() == 0
     assert page.problems == []
 

@@ -186,9 +186,7 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
 
     if not isinstance(data, Mapping):
         raise FirstGameError(f"{source}: a first game is a table of fields, not {type(data).__name__}.")
-    unknown = sorted(set(data) - set(TOP_FIELDS))
-    if unknown:
-        raise FirstGameError(f"{source}: unknown field {unknown[0]!r}; the fields are {', '.join(TOP_FIELDS)}.")
+    _only(data, TOP_FIELDS, f"{source}: unknown field {{}}; the fields are")
     slug = _text(data, "slug", source)
     if slug not in GAMES:
         raise FirstGameError(f"{source}: 'slug' {slug!r} is no game; the games are {', '.join(GAMES)}.")
@@ -233,9 +231,7 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
         where = f"{source} step {i + 1}"
         if not isinstance(raw, Mapping):
             raise FirstGameError(f"{where}: a step is a table with 'move' (and 'say', 'other').")
-        unknown = sorted(set(raw) - set(STEP_FIELDS))
-        if unknown:
-            raise FirstGameError(f"{where}: unknown field {unknown[0]!r}; a step has {', '.join(STEP_FIELDS)}.")
+        _only(raw, STEP_FIELDS, f"{where}: unknown field {{}}; a step has")
         move = _text(raw, "move", where)
         if state.is_over:
             raise FirstGameError(f"{where} 'move': the game is already over; the steps must end with it.")
@@ -298,6 +294,13 @@ def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
                 raise FirstGameError(f"{where}: the game cites the rule {event.rule!r}, which the {slug} lesson does "
                                      f"not teach.")
     return first
+
+
+def _only(data: Mapping[str, Any], fields: tuple[str, ...], words: str) -> None:
+    """Refuse a field not among ``fields``: ``words`` with the first unknown name in its ``{}``, then the fields."""
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise FirstGameError(f"{words.format(repr(unknown[0]))} {', '.join(fields)}.")
 
 
 def _deal_mark(state: State) -> tuple:

@@ -22,10 +22,9 @@ from typing import Any
 
 from tutor import classroom
 from tutor.bots import make_bot
-from tutor.engine import IllegalMove
 from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
-from tutor.widgets.base import esc, event_html, heading, prose, rule_title, table_html
+from tutor.widgets.base import esc, event_html, heading, prose, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
 from tutor.widgets.play_panels import pace_html, rule_card_html, rules_panel_html, trick_panel_html
@@ -152,16 +151,8 @@ class GuidedGame(PlayApp):
         self.hint = ""
         if self.finished:
             raise ValueError("The first game is over.")
-        try:
-            action = make_action()
-            if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
-                raise ValueError("It is not your turn.")
-            self.state.apply(action)
-        except IllegalMove as exc:
-            self.error = exc
-            title = rule_title(self.lesson, exc.rule)
-            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
-            self.refresh()
+        action = self._checked(make_action)
+        if action is None:
             return
         self.error = None
         self.changed = ""

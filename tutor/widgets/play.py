@@ -325,15 +325,9 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self._tell(start)
         self.refresh()
 
-    def _try(self, make_action: Callable[[], Any]) -> None:
-        self.hint = ""
-        if self.state.is_over:
-            raise ValueError("The game is over.")
-        if self.deal_waits:
-            self.notice = "This deal is over: read how it went, then press Next deal."
-            self.announce(self.notice)
-            self.refresh()
-            return
+    def _checked(self, make_action: Callable[[], Any]) -> Any:
+        """The learner's move, checked on a copy of the position: it must be theirs (their turn, or a move offered
+        to them) and legal.  A refusal is shown with its rule, and ``None`` returned; nothing changes."""
         try:
             action = make_action()
             if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
@@ -344,6 +338,20 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             title = rule_title(self.lesson, exc.rule)
             self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
             self.refresh()
+            return None
+        return action
+
+    def _try(self, make_action: Callable[[], Any]) -> None:
+        self.hint = ""
+        if self.state.is_over:
+            raise ValueError("The game is over.")
+        if self.deal_waits:
+            self.notice = "This deal is over: read how it went, then press Next deal."
+            self.announce(self.notice)
+            self.refresh()
+            return
+        action = self._checked(make_action)
+        if action is None:
             return
         self.said = self.correction = ""
         self.error = None

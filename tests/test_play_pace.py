@@ -108,6 +108,26 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
     assert not app.handle("nextdeal"), "no summary, no next deal"
 
 
+@pytest.mark.parametrize(("slug", "players", "options"), [
+    ("pig", 13, {}), ("pig", 3, {}), ("gnav", 4, {}), ("chwech", 4, {}), ("cassino", 2, {}), ("pymtheg", 4, {}),
+    ("carts-tity", 3, {"scoring": True}), ("burn", 3, {})])
+def test_every_game_of_several_deals_stops_on_each_deals_summary(slug, players, options):
+    """Every game that deals more than once stops on its summary, those without a score table too (Pig's letters,
+    Gnav's counters): the engine's view counts the deals finished."""
+    app = play_until(PlayApp(slug, players=players, seed=5, level="strong", step_bots=False, pause_deals=True,
+                             **options), lambda a: a.summary is not None or a.state.is_over, most=20_000)
+    view = app.state.view(0)
+    assert app.summary is not None, f"{slug}: no deal's summary before the game ended"
+    assert app.summary.number == max(view.deals, len(view.scores.rows) if view.scores else 0) >= 1
+    assert app.summary.lines, "the summary says how the deal went"
+    shown = app.html.split('data-testid="deal-summary"')[1].split("</section>")[0]
+    assert f"Deal {app.summary.number} is over" in shown
+    if not app.summary.over:
+        assert 'data-gw="nextdeal"' in shown and app.deal_waits
+        assert ("<tfoot>" in shown) == (view.scores is not None), "a score table where the game keeps one"
+        assert app.handle("nextdeal") and app.summary is None
+
+
 def test_at_the_engines_speed_a_deals_summary_shows_without_stopping_play():
     app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=False),
                      lambda a: a.summary is not None)

@@ -133,6 +133,7 @@ class TableView:
     teams: tuple[tuple[int, ...], ...] = ()
     auction: AuctionView | None = None
     scores: ScoreTable | None = None
+    deals: int = 0  # the deals finished so far; a move that makes it grow ended a deal (0 in a game of one deal)
 
     def _repr_svg_(self) -> str:
         import tutor  # the package root says how a view draws itself in a notebook: the engine names no renderer

@@ -27,8 +27,6 @@ from tutor.lessons import LessonError, lessons_dir, load_lesson
 FOLDER = "first-games"
 TOP_FIELDS = ("slug", "title", "players", "seat", "names", "options", "deal", "seed", "intro", "end", "step")
 STEP_FIELDS = ("move", "say", "other", "play_out")
-# What counts a game's deals, where a game keeps one (besides its score table's rows): the first one a state has.
-DEAL_COUNTERS = ("deal_no", "deals", "round")
 
 
 class FirstGameError(LessonError):
@@ -304,10 +302,9 @@ def _only(data: Mapping[str, Any], fields: tuple[str, ...], words: str) -> None:
 
 
 def _deal_mark(state: State) -> tuple:
-    """What changes when a deal ends: the score table's rows, and the game's count of deals where it keeps one."""
-    scores = state.view(None).scores
-    counter = next((getattr(state, name) for name in DEAL_COUNTERS if hasattr(state, name)), None)
-    return (len(scores.rows) if scores else 0, counter)
+    """What changes when a deal ends: the score table's rows and the view's count of deals finished."""
+    view = state.view(None)
+    return (len(view.scores.rows) if view.scores else 0, view.deals)
 
 
 def _text(data: Mapping[str, Any], key: str, where: str) -> str:

@@ -19,7 +19,7 @@ from tutor.widgets.base import HERE, card_buttons
 pytestmark = pytest.mark.browser
 
 MOVE_MS = 120_000
-MOST_MOVES = 40  # the learner's moves measured in one deal (a long deal is measured for this many)
+MOST_MOVES = 40  # the learner's moves in one deal at most (every table below ends its first deal sooner)
 
 #: (notebook, deal code): each game at its largest table.  (Burn's 30-card hands for two, drawn in its lesson, are
 #: measured below without a server.)
@@ -174,6 +174,7 @@ def test_the_table_the_hand_whose_turn_and_the_last_move_on_one_screen(browser, 
             wait_for_the_learner(page, app)
             problems += measure(page, app, "at the deal's end" if ended(app) else f"after move {moves}")
         assert moves >= 1
+        assert ended(app), f"{name} ({code}): the deal did not end in {MOST_MOVES} moves, so its end was not measured"
         assert not problems, f"{name} ({code}), {moves} moves:\n" + "\n".join(dict.fromkeys(problems))
         assert page.problems == []
     finally:

@@ -56,9 +56,10 @@ class PlayPace:
         """What the panels show after a move: a deal scored (its summary), a trick taken, a hand grown out of turn."""
         events = self.state.events
         rows = len(old.scores.rows) if old.scores else 0
-        deal_over = view.scores is not None and len(view.scores.rows) > rows
+        now = len(view.scores.rows) if view.scores else 0
+        deal_over = now > rows or view.deals > old.deals
         if deal_over:
-            self.summary = summary_of(len(view.scores.rows), events, self.deal_rules, view.scores,
+            self.summary = summary_of(max(now, view.deals), events, self.deal_rules, view.scores,
                                       self.state.is_over)
         taken = self._trick_taken(before, old.trick, view.trick, mover, action, events)
         if taken is not None:

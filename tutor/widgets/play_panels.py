@@ -19,14 +19,15 @@ from tutor.widgets.base import button, esc, heading, prose
 
 @dataclass(frozen=True)
 class DealSummary:
-    """A deal just scored: its number, what the engine said while scoring it, and the score table's row and totals.
+    """A deal just scored: its number, what the engine said while scoring it, and the score table's row and totals
+    (``scores`` is None in a game that keeps no score table: Pig's letters and Gnav's counters stand by each seat).
 
     ``over``: the match ended with this deal (no next deal to wait for).
     """
 
     number: int
     lines: tuple[str, ...]
-    scores: ScoreTable
+    scores: ScoreTable | None
     over: bool = False
 
 
@@ -46,7 +47,7 @@ def first_sentence(text: str) -> str:
     return match.group(1) if match else flat
 
 
-def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], scores: ScoreTable,
+def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], scores: ScoreTable | None,
                over: bool) -> DealSummary:
     """The summary of deal ``number`` from the events of the move that ended it: what was said after the move itself
     up to the next deal's first event (a rule in ``deal_rules``), and the score table's newest row with the
@@ -56,6 +57,8 @@ def summary_of(number: int, events: Sequence[Any], deal_rules: frozenset[str], s
         if event.rule in deal_rules:
             break
         lines.append(event.text)
+    if scores is None:
+        return DealSummary(number, tuple(lines), None, over)
     row = scores.rows[-1:] if scores.rows else ()
     return DealSummary(number, tuple(lines), ScoreTable(scores.columns, row, scores.totals, scores.note), over)
 
@@ -64,8 +67,8 @@ def summary_html(summary: DealSummary, *, next_deal: bool, level: int) -> str:
     """The deal summary: how the deal went and scored, in the game's own words, the deal's row and the totals, and
     (``next_deal``: play waits for it) *Next deal*, which takes the focus."""
     lines = "".join(f"<li>{esc(line)}</li>" for line in summary.lines)
-    table = render.scores_html(summary.scores).replace('<div class="gw-scorebox">', '<div class="gw-scorebox" '
-                                                       'tabindex="0" role="region" aria-label="scores">')
+    table = "" if summary.scores is None else render.scores_html(summary.scores).replace(
+        '<div class="gw-scorebox">', '<div class="gw-scorebox" tabindex="0" role="region" aria-label="scores">')
     action = button("Next deal", "nextdeal", primary=True, key="nextdeal", focus=True) if next_deal else ""
     return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal><div class="gw-row">'
             f"{heading(level, f'Deal {summary.number} is over')}{action}</div>{table}<ul>{lines}</ul></section>")

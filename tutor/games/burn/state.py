@@ -120,6 +120,7 @@ class BurnState(_Position, TrickPosition, SeatedState):
                                   f"{team}took {fire} Fire, {water} Water · total {signed(totals[self.sides[seat]])}"))
         shown, label = self.shown_trick(element)
         return TableView(game=PREFIX, viewer=player, seats=tuple(seats), current=self.current, has_stock=False,
+                         deals=self.deal_no,
                          centre=shown.cards, centre_label=label, events=self.events, status=self.status(),
                          trick=view_of(shown) if shown.plays else None,
                          teams=self.teams if self.rules.teams else (), scores=self._score_table())

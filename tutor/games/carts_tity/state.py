@@ -221,6 +221,7 @@ class CartsState(_Position, SeatedState):
         if self.chain:
             label += (" · chain: miss a turn" if self.chain_same else f" · chain: draw {self.chain}")
         return TableView(game=SLUG, viewer=player, seats=seats, current=self.current, stock=len(self.stock),
+                         deals=self.round_no,
                          events=self.events, status=self.status(),
                          piles=(Pile(label, self.pile, top_only=True),),
                          scores=self._score_table() if self.sheet is not None else None)

@@ -157,7 +157,7 @@ class CassinoState(_Position, SeatedState):
         piles += [Pile(f"Build of {value_word(b.value, True) if b.multiple else b.value}", b.cards, b.owner, b.value)
                   for b in self.builds]
         sides = self.sides
-        return TableView(game=SLUG, viewer=player, seats=tuple(seats), current=self.current,
+        return TableView(game=SLUG, viewer=player, seats=tuple(seats), current=self.current, deals=self.deal_no,
                          stock=len(self.stock), events=self.events, status=self.status(), piles=tuple(piles),
                          teams=sides if len(sides) < len(self.hands) else (),
                          scores=self.sheet.table() if self.sheet.rows else None)

@@ -113,7 +113,7 @@ class ChwechState(_Position, SeatedState):
         trick = None
         if self.trick:
             trick = TrickView(tuple((seat, play.card) for seat, play in self.trick), self.trick[0][0])
-        return TableView(game=SLUG, has_stock=False, viewer=player, seats=tuple(seats),
+        return TableView(game=SLUG, has_stock=False, viewer=player, seats=tuple(seats), deals=self.deal_no,
                          current=self.current_player, events=self.events, status=self.status(), trick=trick,
                          scores=self.sheet.table() if self.sheet.rows else None)
 

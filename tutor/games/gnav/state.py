@@ -74,7 +74,7 @@ class GnavState(SeatedState):
         for seat, card in enumerate(self.hands):
             hand = () if card is None else shown_to(player, seat, (card,))
             seats.append(SeatView(self.names[seat], hand, info=self.seat_info(seat)))
-        return TableView(game=SLUG, viewer=player, seats=tuple(seats), current=self.current,
+        return TableView(game=SLUG, viewer=player, seats=tuple(seats), current=self.current, deals=self.round - 1,
                          stock=len(self.stock), centre=self.aside,
                          centre_label="Passed over from the stock" if self.aside else "",
                          events=self.events, status=self.status())

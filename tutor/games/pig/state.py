@@ -122,7 +122,7 @@ class PigState(SeatedState):
             elif not self.touched and self.chosen and self.chosen[seat] is not None:
                 info += " — ready to pass"
             seats.append(SeatView(self.names[seat], shown, (), info.strip(" —")))
-        return TableView(game=SLUG, has_stock=False, viewer=player, seats=tuple(seats), current=self.current,
+        return TableView(game=SLUG, has_stock=False, viewer=player, seats=tuple(seats), current=self.current, deals=self.deals,
                          events=self.events, status=self.status())
 
     def cards(self) -> list[Card]:

@@ -192,7 +192,7 @@ class PymthegState(_Position, TrickPosition, SeatedState):
                                   f"{'s' * (self.taken[seat] != 1)} · total {signed(totals[seat % 2])}"))
         shown, label = self.shown_trick(element)
         trumps = self.trumps
-        return TableView(game=PREFIX, viewer=player, seats=tuple(seats), current=self.current,
+        return TableView(game=PREFIX, viewer=player, seats=tuple(seats), current=self.current, deals=self.deal_no,
                          has_stock=False, centre=(), centre_label=label, events=self.events, status=self.status(),
                          trick=view_of(shown, trumps.english if trumps else "") if shown.plays else None,
                          teams=TEAMS, auction=self.auction_view(), scores=self.score_table())

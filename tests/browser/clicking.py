@@ -13,6 +13,9 @@ from __future__ import annotations
 import time
 
 MOVE_MS = 30_000
+TURN_MS = 300_000  # the others' turns before the learner's: one bot move a step at the learner's pace, many in a row
+
+TURN = ".gw-movebox .gw-turn, [data-testid=deal-summary] button[data-gw=nextdeal], [data-testid=game-over]"
 
 SAID = "el => { const mark = el.querySelector('[data-gw-say]'); return mark ? mark.dataset.gwSay : ''; }"
 
@@ -37,9 +40,26 @@ def choose_first_card(app, timeout: int = MOVE_MS) -> None:
         chosen.wait_for(timeout=timeout)
 
 
+def wait_for_the_turn(page, app, timeout: int = TURN_MS) -> None:
+    """Wait, as the learner does, until the table waits for them: their turn drawn, a deal's summary with *Next
+    deal*, or the game over.  At the learner's pace the others' moves come one at a time, and a bot may have many
+    turns in a row (in Gwra Pyskessa a bot asks again after each catch)."""
+    page.wait_for_function(f"el => el.querySelector({TURN!r})", arg=app.element_handle(), timeout=timeout)
+
+
 def click_a_move(page, app, timeout: int = MOVE_MS) -> float:
-    """Choose the first card of the hand, press the highlighted move, and wait for the app's redraw; returns the
-    seconds from the press to the redraw (the bots' turns included)."""
+    """Wait for the learner's turn, choose the first card of the hand, press the highlighted move, and wait for the
+    app's redraw; returns the seconds from the press to the redraw (the bots' turns included).  A deal's summary is
+    read and left with *Next deal*."""
+    wait_for_the_turn(page, app)
+    summary = app.locator("[data-testid=deal-summary] button[data-gw=nextdeal]")
+    if summary.count():
+        before = said(app)
+        summary.first.click(timeout=timeout)
+        wait_until_said(page, app, before, timeout)
+        wait_for_the_turn(page, app)
+    if app.locator("[data-testid=game-over]").count():
+        return 0.0
     choose_first_card(app, timeout)
     move = app.locator("button.gw-primary[data-gw=move]").first
     move.wait_for(timeout=timeout)

@@ -195,6 +195,10 @@ def test_whole_game_of_the_play_app_offline(offline_page, static_site_url):
     assert [name for name in fetched if name.startswith("gwari-snapshot.dat")], "the snapshot was not fetched"
     assert not [name for name in fetched if ".whl" in name], "wheels fetched at start: the snapshot was not used"
     assert not [text for text in page.warnings if "start-up snapshot" in text], page.warnings
+    steps = app.locator("input[data-gw=stepbots]")  # the bots at once, as a learner in a hurry sets it
+    if steps.is_checked():
+        steps.uncheck()
+        app.locator("input[data-gw=stepbots]:not(:checked)").wait_for(timeout=LOAD_MS)
     play_to_the_end(page, app)
     assert app.locator("[data-testid=game-over]").count() == 1
     app.locator("button[data-gw=review]").click()

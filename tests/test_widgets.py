@@ -229,6 +229,9 @@ class AsksBotsOnly:
     def choose(self, state):
         return next((a for a in state.legal_actions() if a.target != 0), state.legal_actions()[0])
 
+    def explain(self, state):
+        return self.choose(state), "It never asks the learner."
+
 
 def test_undo_walks_back_point_by_point_while_nothing_hidden_was_seen():
     app = app_at({"hands": [["7S", "KH", "QD"], ["7C", "2D"], ["2C", "3H"]], "stock": []})

@@ -48,10 +48,10 @@ def play(slug: str, **kwargs):
 
     review = ipywidgets.VBox([])
 
-    def show_review(record, seat):
-        """Show the finished game's step-through below the app."""
+    def show_review(record, seat, reasons):
+        """Show the finished game's step-through below the app (*Why?* at each bot move)."""
         review.children = [Stepper(record, viewer=seat, reveal=False, title="Your game, step by step", level=2,
-                                   at_end=True)]
+                                   at_end=True, reasons=reasons)]
 
     from tutor.games import get_game
     from tutor.widgets.options import play_options

@@ -77,11 +77,11 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     """
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
-               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules")
+               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why")
 
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
-                 on_review: Callable[[Record, int], None] | None = None, typed: bool = False,
+                 on_review: Callable[[Record, int, dict[int, str]], None] | None = None, typed: bool = False,
                  heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
                  pause_deals: bool | None = None, **options: Any) -> None:
         super().__init__(asks_learner=True)
@@ -130,7 +130,8 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.turn_mark = 0
         self.selected: int | None = None
         self.error: IllegalMove | None = None
-        self.hint = ""
+        self.hint = self.why = ""
+        self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number -> (the move, why)
         self.notice = notice
         self.undo_points: list[UndoPoint] = []
         self.learner_moves = 0
@@ -200,7 +201,9 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
                 break
             waited = False
             start = len(self.lines)
-            self._apply(self.bots[self.state.current_player].choose(self.state))
+            action, why = self.bots[self.state.current_player].explain(self.state)
+            self._keep_reason(action, why)
+            self._apply(action)
             if len(self.lines) > start:
                 step = False  # a move that showed something: the next waits for a tick
         if not self.state.is_over and self.state.current_player == self.seat and not self.deal_waits:
@@ -216,10 +219,11 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
                 key = (len(self.record.actions), str(offer))
                 if key in self.declined:
                     continue
-                action, _why = self.bots[seat].offer(self.state, seat)
+                action, why = self.bots[seat].offer(self.state, seat)
                 if action is None:
                     self.declined.add(key)
                 else:
+                    self._keep_reason(action, why)
                     self._apply(action)
                 break
 
@@ -342,7 +346,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         return action
 
     def _try(self, make_action: Callable[[], Any]) -> None:
-        self.hint = ""
+        self.hint = self.why = ""
         if self.state.is_over:
             raise ValueError("The game is over.")
         if self.deal_waits:
@@ -399,6 +403,27 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         since)."""
         return self._undo_target() is not None
 
+    def _keep_reason(self, action: Any, why: str) -> None:
+        """What a bot says of the move it is about to make, kept for *Why?* under the move's number."""
+        self.reasons[len(self.record.actions)] = (self.state.describe(action), why)
+
+    @property
+    def last_reason(self) -> tuple[str, str] | None:
+        """The newest bot move still in the game, in words, and the bot's reason for it."""
+        moves = [i for i in self.reasons if i < len(self.record.actions)]
+        return self.reasons[max(moves)] if moves else None
+
+    def on_why(self, _value: Any, _inputs: dict) -> None:
+        """Why the newest bot move was made, in the bot's words (what it saw, the rule of thumb, or the search's
+        figures)."""
+        last = self.last_reason
+        if last is None:
+            raise ValueError("No bot has moved yet.")
+        move, why = last
+        self.why = f"{move}: {why}" if why else f"{move}: a move the bot chose at random."
+        self.announce(f"Why? {self.why}")
+        self.refresh()
+
     def on_undo(self, _value: Any, _inputs: dict) -> None:
         """Go back to the latest point before a move of the learner's where no hidden card has come into their hand
         since, even after the bots answered (their cards go back to their hands)."""
@@ -413,7 +438,8 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.summary, self.new_cards, self.fresh_cards = None, [], []
         self.waiting = self.holding = self.stepping = False
         self._schedule()
-        self.error, self.hint, self.selected = None, "", None
+        self.error, self.hint, self.why, self.selected = None, "", "", None
+        self.reasons = {i: r for i, r in self.reasons.items() if i < len(self.record.actions)}
         self.announce("Your move is taken back. " + self.state.status())
         self.refresh()
 
@@ -479,9 +505,11 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.new_game(players, seed, level, notice=note)
 
     def on_review(self, _value: Any, _inputs: dict) -> None:
-        """Hand the finished game's record to whoever shows a step-through."""
+        """Hand the finished game's record to whoever shows a step-through, with the bots' reasons for their moves
+        (by move number, for *Why?* there)."""
         if self.on_review_cb is not None:
-            self.on_review_cb(self.record, self.seat)
+            reasons = {i: why for i, (_move, why) in self.reasons.items() if i < len(self.record.actions) and why}
+            self.on_review_cb(self.record, self.seat, reasons)
 
     # -- drawing: tutor.widgets.play_page, and the panels beside the table (tutor.widgets.play_pace)
 

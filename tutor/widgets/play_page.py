@@ -29,6 +29,8 @@ class PlayPage:
     state: Any
     seat: int
     game: Any
+    why: str
+    last_reason: Any
 
     def render(self) -> str:
         """The play app on one screen: what the learner answers (whose turn, the trick or the table's cards), their
@@ -98,6 +100,8 @@ class PlayPage:
                     f"{esc(self.error.reason)}{rule_html(self.lesson, self.error.rule)}</div>")
         if self.hint:
             out += f'<div class="gw-good" data-testid="hint"><strong>Hint:</strong> {esc(self.hint)}</div>'
+        if self.why:
+            out += f'<div class="gw-panel gw-small" data-testid="why"><strong>Why?</strong> {esc(self.why)}</div>'
         return out
 
     def _controls_html(self) -> str:
@@ -121,7 +125,9 @@ class PlayPage:
         if self.waiting:
             clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '
                       "The table goes on in a few seconds.</p>")
-        return (clock + panel + '<div class="gw-row gw-tools">' + button("Hint", "hint", key="hint")
+        asked = (button("Why?", "why", key="why", title="Why the last bot made its move")
+                 if self.last_reason else "")
+        return (clock + panel + '<div class="gw-row gw-tools">' + button("Hint", "hint", key="hint") + asked
                 + undo + why + "</div>")
 
     def _over_html(self, view: Any) -> str:

@@ -6,7 +6,7 @@ means, and the rule applied (title and text from the game's lesson).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import traitlets
 
@@ -21,14 +21,22 @@ class Stepper(GwariWidget):
 
     step = traitlets.Int(0)
     reveal = traitlets.Bool(True)
-    accepts = ("first", "back", "next", "last", "step", "reveal", "play", "tick")
+    accepts = ("first", "back", "next", "last", "step", "reveal", "play", "tick", "why")
 
     def __init__(self, record: Record, *, viewer: int | None = None, reveal: bool = True,
                  title: str = "", interval: int = 1500, intro: str = "", focus: str = "", level: int = 3,
-                 at_end: bool = False) -> None:
+                 at_end: bool = False, reasons: Mapping[int, str] | None = None) -> None:
         """``at_end``: open at the game's last step, scrolled into view with the focus on *Back* (a step-through
-        the learner asked for)."""
+        the learner asked for).  ``reasons``: what the bots said of their moves, by move number (0 for the first
+        move), offered behind *Why?* at those steps."""
         super().__init__()
+        self.reasons = {}
+        for key, why in (reasons or {}).items():
+            if type(key) is not int or not 0 <= key < len(record.actions) or not isinstance(why, str):
+                raise ValueError(f"reasons: {key!r} must be a move number of the record (0 to "
+                                 f"{len(record.actions) - 1}) with its reason in words.")
+            self.reasons[key] = why
+        self.asked = -1  # the step whose reason is shown
         self.level = level
         self.record = record
         self.states = replay(record)
@@ -48,6 +56,15 @@ class Stepper(GwariWidget):
     def _changed(self, change: Any) -> None:
         if change["name"] == "step":
             self.announce(plain_step(self))
+        self.refresh()
+
+    def on_why(self, _value: Any, _inputs: dict) -> None:
+        """The reason the bot gave for this step's move."""
+        why = self.reasons.get(self.step - 1)
+        if why is None:
+            raise ValueError("This move was not a bot's, or the bot gave no reason.")
+        self.asked = self.step
+        self.announce(f"Why? {why}")
         self.refresh()
 
     @property
@@ -102,6 +119,11 @@ class Stepper(GwariWidget):
         """What the current step did, in words, with what was said and the rules applied."""
         state = self.states[self.step]
         lines = [heading(self.level + 1 if self.title else self.level, self.head())]
+        why = self.reasons.get(self.step - 1)
+        if why is not None and self.asked == self.step:
+            lines.append(f'<p class="gw-small" data-testid="why"><strong>Why?</strong> {esc(why)}</p>')
+        elif why is not None:
+            lines.append(button("Why?", "why", key="why", title="Why the bot made this move"))
         for event in state.events:
             lines.append(event_html(event))
         if self.step == 0 and self.intro:

@@ -26,8 +26,8 @@ Which file holds what (``play`` builds the next state as ``type(state)``):
 - ``play.py``: applying a turn (``_Turn``): standing, changing and the matadors, the dealer and the stock,
   paying, the showdown and the next round; the words said at the table.
 - ``game.py``: the registry entry ``Gnav`` and its instance ``GNAV``.
-- ``bot.py``: strategy only, found by the registry: ``heuristic`` ("strong", and "expert", as Gnav has no
-  search); nothing else in the package imports it.
+- ``bot.py``: strategy only, found by the registry: ``heuristic`` ("strong") and ``search`` (rounds guessed from
+  what the seat knows and played out, "expert"); nothing else in the package imports it.
 """
 
 from tutor.games.gnav.state import GnavState  # noqa: I001  (first: state.py imports play.py at its end)

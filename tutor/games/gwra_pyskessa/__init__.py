@@ -19,7 +19,8 @@ Which file holds what:
 - ``play.py``: applying an ask (``_Turn``, and the shortcut for the usual asks);
 - ``scoring.py``: ``score`` and ``verdict``, pure functions;
 - ``game.py``: the registry's ``GwraPyskessa`` and its instance ``PYSKESSA``;
-- ``bot.py``: the strong bot (``heuristic``), paired with the game by ``tutor.games.bot_module``.
+- ``bot.py``: the strong bot (``heuristic``) and the expert (``search``: the hidden hands guessed from the record of
+  asks, each ask played out), paired with the game by ``tutor.games.bot_module``.
 """
 
 from .cornish import NO_SAID, THANKS_SAID, ask_said, card_help, read_typed_ask, yes_said

@@ -1,13 +1,24 @@
-"""The Chwech bot: shed cards, and take a trick only when the cards won land on (or just below) a multiple of nine."""
+"""The Chwech bots: shed cards, and take a trick only when the cards won land on (or just below) a multiple of nine.
+
+``heuristic`` is the rule-of-thumb player that says why in words; the "strong" bot
+level uses it and the play app's hint shows its reason.  ``search`` (the "expert"
+level) deals the cards the mover cannot see many ways, plays each legal move out
+to the end of the deal with ``heuristic`` in every seat, and keeps the move that
+scored the mover most.  It never looks at the real hidden hands.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
 from tutor.cards import Rank
+from tutor.match import EndRule
+from tutor.search import determinized
 
 from .moves import PASS, Pass, Play
-from .packs import HAND_SIZE, is_joker, rank_value
+from .packs import HAND_SIZE, is_joker, rank_value, sort_key
 from .scoring import card_power, multiplier
 from .state import ChwechState
 
@@ -48,3 +59,87 @@ def _lead_value(action: Play, thirteens_jokers: bool) -> float:
     if is_joker(action.card, thirteens_jokers):
         return 7.5
     return 1 if action.card.rank is Rank.ACE and action.ace == "low" else rank_value(action.card)
+
+
+# ---------------------------------------------------------------- the expert: guess the hidden hands, play them out
+
+BUDGET = 0.1  # seconds of guessing per decision (the last guessed deal may run over)
+LEAST = 3  # guessed deals at the least, however long they take
+_GERUNDS = {"Play": "playing", "Pass": "passing"}
+
+
+def search(state: ChwechState, rng: random.Random, budget: float = BUDGET,
+           least: int = LEAST) -> tuple[Play | Pass, str]:
+    """Determinized search: deal the cards the mover cannot see many ways consistent with what the table has
+    shown, play every legal move out to the end of the deal with the rule-of-thumb bot in every seat, and keep the
+    move whose guessed deals scored the mover most.  Stops after ``budget`` seconds (at least ``least`` deals);
+    with ``budget=0`` it guesses exactly ``least`` deals, so a seeded ``rng`` gives the same answer every time."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        only = legal[0]
+        if isinstance(only, Pass):
+            return only, "Nothing I hold may be played now, so I pass."
+        return only, f"It is the only move I have: {_words(state, only)}."
+    deal = _Deal(state)
+    means, deals = determinized(legal, lambda: deal.guess(rng), deal.play_out, budget=budget, least=least)
+    ranked = sorted(legal, key=lambda a: -means[a])  # stable: the first of equal moves stays first
+    best, second = ranked[0], ranked[1]
+    return best, (f"In {deals} guessed deals, {_words(state, best)} scored me {means[best]:.1f} points on average "
+                  f"by the end of the deal; {_words(state, second)}, {means[second]:.1f}.")
+
+
+def _words(state: ChwechState, action: Play | Pass) -> str:
+    """The move as the mover would say it: "playing the 7♠", "passing the lead"."""
+    verb, _, rest = state.prompt(action).partition(" ")
+    return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
+
+
+class _Deal:
+    """What the mover knows of the deal: its own hand, every card played so far (the cards won and the trick on
+    the table), and how many cards each other seat holds.  In Chwech a player may pass holding the suit led, so no
+    pass shows a void: the unseen cards are dealt freely, each hand to its size."""
+
+    def __init__(self, state: ChwechState) -> None:
+        me = state.current
+        assert me is not None
+        self.state, self.me = state, me
+        self.deals_done = state.sheet.deals
+        seen = Counter(state.hands[me])
+        seen.update(c for won in state.won for c in won)
+        seen.update(play.card for _, play in state.trick)
+        unseen = []
+        for card in state.rules.pack(len(state.hands)):  # the pack's fixed order: nothing of the real hands
+            if seen[card]:
+                seen[card] -= 1
+            else:
+                unseen.append(card)
+        self.unseen = unseen
+        self.sizes = [len(h) for h in state.hands]
+        # The guessed deals stop at the end of this one: a score sheet that ends the match there spares dealing
+        # the next deal in every play-out.
+        self.sheet = replace(state.sheet, rule=EndRule(deals=self.deals_done + 1))
+
+    def guess(self, rng: random.Random) -> tuple[ChwechState, int]:
+        """The deal with the other hands dealt anew from the unseen cards, each to its size, and a seed for the
+        bots' own choices in it (the same for every move tried)."""
+        rest = self.unseen[:]
+        rng.shuffle(rest)
+        hands, at = [], 0
+        for seat, size in enumerate(self.sizes):
+            if seat == self.me:
+                hands.append(self.state.hands[seat])
+            else:
+                hands.append(tuple(sorted(rest[at:at + size], key=sort_key)))
+                at += size
+        return self.state._replace(hands=tuple(hands), sheet=self.sheet), rng.randrange(1 << 30)
+
+    def play_out(self, world: tuple[ChwechState, int], action: Play | Pass) -> float:
+        """Make ``action`` in the guessed deal, then let the rule-of-thumb bot play every seat to the deal's end;
+        the mover's score for the deal."""
+        state, seed = world
+        rng = random.Random(seed)
+        state = state.apply(action)
+        done = self.deals_done
+        while state.sheet.deals == done:
+            state = state.apply(heuristic(state, rng)[0])
+        return state.sheet.rows[done][self.me]

@@ -21,7 +21,8 @@ Which file holds what:
 - ``play.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored);
 - ``scoring.py``: who takes a trick, what a deal scores, who wins the match: pure functions;
 - ``game.py``: the registry's ``Chwech`` and its instance ``CHWECH``;
-- ``bot.py``: the strong bot (``heuristic``), paired with the game by ``tutor.games.bot_module``.
+- ``bot.py``: the strong bot (``heuristic``) and the expert (``search``: the other hands guessed from the unseen
+  cards, each move played out to the end of the deal), paired with the game by ``tutor.games.bot_module``.
 """
 
 from .game import CHWECH, Chwech

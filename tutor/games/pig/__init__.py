@@ -39,8 +39,9 @@ Which file holds what (``play`` builds the next state as ``type(state)``; ``deal
 - ``play.py``: applying a move (``_Turn``): the pass, a deal that goes nowhere, the signal and the race, letters.
 - ``deal.py``: dealing one rank per player, and reading a prepared deal given to ``start(deal=...)``.
 - ``game.py``: the registry entry ``Pig``, its instance ``PIG``, and the race's hooks for the play app.
-- ``bot.py``: strategy only, found by the registry: ``heuristic`` (collect a rank; "strong", and "expert", as Pig
-  has no search); nothing else in the package imports it.
+- ``bot.py``: strategy only, found by the registry: ``heuristic`` (collect a rank; "strong") and ``search`` (the
+  pass chosen over guessed hands, each played out; "expert", the race left to the rule of thumb); nothing else in
+  the package imports it.
 """
 
 from tutor.games.pig.state import PigState  # noqa: I001  (first: state.py, play.py and deal.py import each other)

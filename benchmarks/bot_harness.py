@@ -10,6 +10,7 @@ states it gets back.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -55,6 +56,12 @@ def share_won(outcomes: Iterable[float]) -> float:
     """The mean of per-game outcomes (1 won, 0 lost, a part for a shared win)."""
     values = list(outcomes)
     return sum(values) / len(values) if values else 0.0
+
+
+def half_width(values: list[float]) -> float:
+    """The 95% confidence interval's half-width of the mean of ``values`` (normal approximation: 1.96 standard
+    errors; NaN with fewer than two values)."""
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
 
 
 def ms(seconds: float) -> str:

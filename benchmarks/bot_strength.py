@@ -18,12 +18,11 @@ Significance: a level beats another significantly when the interval lies wholly 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 
-from bot_harness import ms, p95, table
+from bot_harness import half_width, ms, p95, table
 from machine import describe
 from tutor.bots import make_bot
 from tutor.games import GAMES
@@ -63,7 +62,7 @@ def pairing(slug: str, tested: str, field: str, games: int) -> tuple[float, floa
         shares.append(share)
         unended += not ended
     mean = statistics.fmean(shares)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+    half = half_width(shares)
     return mean, half, unended, sorted(times)
 
 

@@ -14,12 +14,11 @@ default budget, over ``--timing-games`` games against the strong bot, wall-clock
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
 
-from bot_harness import ms, p95, random_move, table, timing_line
+from bot_harness import half_width, ms, p95, random_move, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.gnav.bot import BUDGET, heuristic, search
@@ -62,7 +61,7 @@ def pairing(test, field, games: int, players: int) -> tuple[float, float, float,
         lost += paid
         played += its_rounds
         rounds.append(end.round)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+    half = half_width(shares)
     return statistics.fmean(shares), half, lost / max(1, played), statistics.fmean(rounds)
 
 

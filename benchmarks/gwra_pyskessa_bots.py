@@ -14,11 +14,10 @@ wall-clock and processor time.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 
-from bot_harness import ms, p95, play_pairing, random_move, table, timing_line
+from bot_harness import half_width, ms, p95, play_pairing, random_move, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.gwra_pyskessa.bot import BUDGET, heuristic, search
@@ -37,7 +36,7 @@ def pairing(test, field, games: int, players: int) -> tuple[float, float, float,
         shares.append(1 / len(winners) if seat in winners else 0.0)
         mine.append(len(end.sets[seat]))
         theirs += [len(laid) for s, laid in enumerate(end.sets) if s != seat]
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+    half = half_width(shares)
     return statistics.fmean(shares), half, statistics.fmean(mine), statistics.fmean(theirs)
 
 

@@ -17,12 +17,11 @@ smaller ``--budget`` to play more deals in the time).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
 
-from bot_harness import ms, p95, play_pairing, random_move, table, timing_line
+from bot_harness import half_width, ms, p95, play_pairing, random_move, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.pig import NOSE
@@ -44,7 +43,7 @@ def searched_pass(state) -> bool:
 def interval(values: list[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% confidence interval (normal approximation)."""
     mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    half = half_width(values)
     return mean, half
 
 

@@ -80,6 +80,7 @@ def voila_url(class_store):
     os.environ.pop("GWARI_CLASS_KEY", None)
     with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila",
                  env={"JUPYTER_PATH": str(ROOT / "tutor" / "jupyter"), "GWARI_PROGRESS": str(class_store),
+                      "GWARI_STRATEGY_GAMES": "",  # the strategy pages show the saved results, as learners see them
                       "GWARI_PACE": "quick"}) as url:
         wait_for_the_pools(log_path("Voila"))
         yield url

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from tutor.widgets.lesson import Panel
 
 FIRST_GAME = "Play your first game"
-KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"))
+KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"),
+         ("strategy", "How to play well"))
 DRILL_MINUTES = 5
 
 

@@ -1,0 +1,414 @@
+"""How to play well, found out by playing many games: what the strategy notebooks (and ``your-own-bot.ipynb``) use.
+
+A strategy notebook asks a question a player asks ("does it matter where I sit?") and answers it by simulation,
+with code the learner can change.  Each question is a ``Study``: a function that plays one game from a seed and
+returns one row (a dict), a function that sums the rows (a pandas DataFrame, one row per game) into a small table,
+and how to chart that table.  ``Study.show()`` draws the table and the chart:
+
+* from the results saved with Gwari when the study's code is exactly the code they were made with (the Voilà
+  view opens at once; the caption says how many games and that they were saved), and
+* anew otherwise, with tqdm's progress bar, as the *Run it again* button does.
+
+The saved results live in ``tutor/data/strategy/<notebook>.json`` and are made by running the notebook with
+``GWARI_STRATEGY_SAVE=1`` (``python -m tutor.strategy notebooks/burn-strategy.ipynb``).  ``GWARI_STRATEGY_GAMES``
+caps how many games each study plays (the tests set it small: every study then plays anew, and fails if its
+saved results are missing or were made by other code).
+
+Server only: it needs pandas and matplotlib, which the static site does not carry (its build turns these
+notebooks into a note that they need the server).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import inspect
+import io
+import json
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from tutor.bots import make_bot
+from tutor.engine import Event, Result
+from tutor.games import GAMES
+
+RESULTS = Path(__file__).resolve().parent / "data" / "strategy"
+GAMES_ENV = "GWARI_STRATEGY_GAMES"
+SAVE_ENV = "GWARI_STRATEGY_SAVE"
+#: Okabe and Ito's colours, told apart with every common colour blindness; the bars also differ in hatching.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+HATCHES = ("", "//", "..", "xx", "\\\\", "--", "++", "oo")
+MOST_MOVES = 20_000
+
+
+# ------------------------------------------------------------------------------------------------ playing a game
+
+
+@dataclass
+class Played:
+    """A finished game: its result, every event in order (each naming its rule), the moves, who played what."""
+
+    slug: str
+    seed: int
+    players: int
+    result: Result
+    events: list[Event] = field(default_factory=list)
+    moves: list[tuple[int | None, Any]] = field(default_factory=list)
+    state: Any = None
+
+    def count(self, rule: str, player: int | None = None) -> int:
+        """How many events applied ``rule`` (a rule id, or its end: ``"pit"`` finds ``"B.pit"``), by ``player``."""
+        return sum(1 for e in self.events if _rule_is(e.rule, rule) and (player is None or e.player == player))
+
+    def share(self, seat: int) -> float:
+        """``seat``'s share of the win: 1 alone, ½ when two share it, 0 when it lost."""
+        winners = self.result.winners
+        return 1 / len(winners) if seat in winners else 0.0
+
+
+def _rule_is(rule: str, wanted: str) -> bool:
+    return rule == wanted or rule.endswith("." + wanted)
+
+
+def play(slug: str, seed: int, levels: str | Sequence[str | Callable] = "strong", *, players: int | None = None,
+         **options: Any) -> Played:
+    """One game of ``slug`` dealt from ``seed``, played to the end by bots.
+
+    ``levels`` is one level for every seat ("random", "strong", "expert") or one per seat; a seat may also be
+    played by a function ``choose(state) -> move``.  Options are the game's own (``target=50``...)."""
+    if slug not in GAMES:
+        raise ValueError(f"game: there is no game {slug!r}; the games are {', '.join(sorted(GAMES))}.")
+    game = GAMES[slug]
+    players = game.default_players if players is None else players
+    state = game.start(players=players, seed=seed, **options)
+    seats = [levels] * state.players if isinstance(levels, str) or callable(levels) else list(levels)
+    if len(seats) != state.players:
+        raise ValueError(f"levels: {state.players} players need {state.players} levels, not {len(seats)}.")
+    choosers = [seat if callable(seat) else make_bot(slug, seat, seed * 31 + i).choose for i, seat in enumerate(seats)]
+    played = Played(slug, seed, state.players, None)  # type: ignore[arg-type]
+    for _ in range(MOST_MOVES):
+        if state.is_over:
+            break
+        mover = state.current_player
+        if mover is None:  # moves made at once (a simultaneous pass): the first seat asked moves first
+            mover = state.current_players[0]
+        move = choosers[mover](state)
+        state = state.apply(move)
+        played.moves.append((mover, move))
+        played.events.extend(state.events)
+    else:
+        raise RuntimeError(f"{game.title} from seed {seed} did not end within {MOST_MOVES} moves.")
+    played.result, played.state = state.result(), state
+    return played
+
+
+# ------------------------------------------------------------------------------------------------ how many games
+
+
+def games(default: int) -> int:
+    """How many games a study plays: ``default``, or fewer when ``GWARI_STRATEGY_GAMES`` says so."""
+    value = os.environ.get(GAMES_ENV, "")
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{GAMES_ENV} must be a whole number of at least 1, not {value!r}.")
+    return min(default, int(value))
+
+
+def progress(iterable: Any, total: int, what: str) -> Any:
+    """tqdm's notebook progress bar over ``iterable`` (a plain text bar outside a notebook)."""
+    try:
+        from IPython import get_ipython
+        in_kernel = get_ipython() is not None and "IPKernelApp" in get_ipython().config
+    except ImportError:
+        in_kernel = False
+    if in_kernel:
+        from tqdm.notebook import tqdm
+    else:
+        from tqdm import tqdm
+    return tqdm(iterable, total=total, desc=what, unit="game", leave=False)
+
+
+# ------------------------------------------------------------------------------------------------ a study
+
+
+def _source(function: Callable) -> str | None:
+    """A function's code as written (None when it cannot be found, as for code run from a file that is not Python)."""
+    try:
+        text = inspect.getsource(function).strip()
+    except (OSError, TypeError, IndexError):
+        return None
+    name = getattr(function, "__name__", "")
+    return text if re.match(rf"(async\s+)?def\s+{re.escape(name)}\b", text) else None
+
+
+@dataclass
+class Study:
+    """One question answered by simulation.
+
+    ``one_game(seed) -> dict`` plays one game and says what happened in it; ``summary(rows) -> DataFrame`` sums
+    the rows into the table shown; ``chart`` is "bar" (the table's rows along the bottom, a bar per column) or
+    "line"; ``y_label`` names the values.  ``notebook`` and ``name`` say where its saved results are kept."""
+
+    notebook: str
+    name: str
+    one_game: Callable[[int], Mapping[str, Any]]
+    summary: Callable[[Any], Any]
+    games: int = 2000
+    chart: str = "bar"
+    y_label: str = ""
+    title: str = ""
+    first_seed: int = 0
+    mark: tuple[float, str] | None = None  # a value to draw across the chart, and its name ("an even share")
+
+    def __post_init__(self) -> None:
+        if self.chart not in ("bar", "line"):
+            raise ValueError(f"chart: a study is charted as 'bar' or 'line', not {self.chart!r}.")
+        if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 1:
+            raise ValueError(f"games: a study plays a whole number of games, at least 1, not {self.games!r}.")
+
+    @property
+    def fingerprint(self) -> str | None:
+        """What the saved results were made from: the two functions' code, the games, the first seed (None when
+        the code cannot be read)."""
+        sources = [_source(self.one_game), _source(self.summary)]
+        if None in sources:
+            return None
+        text = "\n".join([*sources, str(self.games), str(self.first_seed)])  # type: ignore[list-item]
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    # -- running
+
+    def rows(self, count: int | None = None, bar: bool = True, first_seed: int | None = None) -> Any:
+        """Play ``count`` games (by default ``games(self.games)``) from seeds ``first_seed``, ``first_seed + 1``...
+        (by default the study's) and return their rows as a DataFrame."""
+        import pandas as pd
+
+        count = games(self.games) if count is None else count
+        first = self.first_seed if first_seed is None else first_seed
+        seeds = range(first, first + count)
+        out = []
+        for seed in (progress(seeds, count, self.title or self.name) if bar else seeds):
+            row = self.one_game(seed)
+            if not isinstance(row, Mapping):
+                raise TypeError(f"one_game must return a dict (one row), not {type(row).__name__}.")
+            out.append(dict(row))
+        return pd.DataFrame(out)
+
+    def run(self, count: int | None = None, bar: bool = True, first_seed: int | None = None) -> "Answer":
+        """Play the games and sum them up."""
+        start = time.perf_counter()
+        count = games(self.games) if count is None else count
+        table = self.summary(self.rows(count, bar, first_seed))
+        return Answer(table, count, time.perf_counter() - start, saved=False)
+
+    # -- saved results
+
+    def saved(self) -> "Answer | None":
+        """The saved results, when they were made by this study's code; otherwise None."""
+        entry = _load(self.notebook).get(self.name)
+        if not entry or self.fingerprint is None or entry.get("fingerprint") != self.fingerprint:
+            return None
+        import pandas as pd
+
+        table = pd.read_json(io.StringIO(entry["table"]), orient="split")
+        table.index.name = entry.get("index") or None
+        return Answer(table, entry["games"], entry["seconds"], saved=True)
+
+    def save(self, answer: "Answer") -> None:
+        """Keep ``answer`` as this study's saved results."""
+        data = _load(self.notebook)
+        data[self.name] = {"fingerprint": self.fingerprint, "games": answer.games,
+                           "seconds": round(answer.seconds, 1), "table": answer.table.to_json(orient="split"),
+                           "index": answer.table.index.name}
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        _path(self.notebook).write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                                        encoding="utf-8")
+
+    # -- showing
+
+    def answer(self) -> "Answer":
+        """The answer shown first: saved, or played anew (and saved, when ``GWARI_STRATEGY_SAVE`` is set)."""
+        if os.environ.get(SAVE_ENV):
+            answer = self.run(self.games)
+            self.save(answer)
+            return answer
+        if os.environ.get(GAMES_ENV):  # a shortened run (the tests): play anew, and the saved results must be current
+            if self.fingerprint is not None and self.saved() is None:
+                raise RuntimeError(f"The saved results of {self.notebook}, {self.name!r}, are missing or were made "
+                                   f"by other code: run python -m tutor.strategy notebooks/{self.notebook}.ipynb")
+            return self.run()
+        return self.saved() or self.run()
+
+    def show(self) -> Any:
+        """The table and the chart, with a *Run it again* button; returns the widget."""
+        import ipywidgets as w
+
+        out = w.Output()
+        table = w.HTML()
+        figure = w.HTML()
+        caption = w.HTML()
+        again = w.Button(description="Run it again", tooltip="Play as many games again, newly dealt",
+                         layout=w.Layout(width="auto"))
+        runs = [0]
+
+        def draw(answer: Answer) -> None:
+            table.value = table_html(answer.table, self.title)
+            figure.value = chart_svg(answer.table, self.chart, self.y_label, self.title, self.mark)
+            caption.value = f'<p class="gw-small">{html.escape(answer.words())}</p>'
+
+        def on_again(_button: Any) -> None:
+            again.disabled = True
+            runs[0] += 1
+            count = games(self.games)
+            try:
+                out.clear_output()
+                with out:  # new deals each time: how much the answer moves is part of the answer
+                    draw(self.run(count, first_seed=self.first_seed + runs[0] * count))
+            finally:
+                out.clear_output()
+                again.disabled = False
+
+        with out:
+            answer = self.answer()
+        out.clear_output()
+        draw(answer)
+        again.on_click(on_again)
+        side_by_side = w.HBox([table, figure], layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                              grid_gap="0 24px"))
+        return w.VBox([out, side_by_side, caption, again],
+                      layout=w.Layout(max_width="1100px", align_items="flex-start"))
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.show())
+
+
+@dataclass
+class Answer:
+    """A study's table, from how many games, how long they took, and whether it was saved with Gwari."""
+
+    table: Any
+    games: int
+    seconds: float
+    saved: bool
+
+    def words(self) -> str:
+        how = "saved with Gwari; press Run it again to play them yourself" if self.saved else "just played"
+        return f"From {self.games:,} games ({how}, {self.seconds:.0f} s)."
+
+
+def _path(notebook: str) -> Path:
+    if not re.fullmatch(r"[a-z0-9-]+", notebook):
+        raise ValueError(f"notebook: a notebook's name is lower-case letters, digits and dashes, not {notebook!r}.")
+    return RESULTS / f"{notebook}.json"
+
+
+def _load(notebook: str) -> dict:
+    path = _path(notebook)
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise ValueError(f"{path.name}: the saved results are not readable JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: the saved results must be a mapping of study names.")
+    return data
+
+
+# ------------------------------------------------------------------------------------------------ drawing
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def table_html(table: Any, title: str = "") -> str:
+    """A study's table as the scoring notebooks draw theirs (``score_table``), numbers rounded for reading."""
+    from tutor.widgets.calculator import score_table
+
+    columns = [str(table.index.name or ""), *(str(c) for c in table.columns)]
+    rows = [[str(index), *(_number(v.item() if hasattr(v, "item") else v) for v in row)]
+            for index, row in zip(table.index, table.itertuples(index=False))]
+    return score_table(title, columns, rows)
+
+
+def chart_svg(table: Any, kind: str = "bar", y_label: str = "", title: str = "",
+              mark: tuple[float, str] | None = None) -> str:
+    """The table as a chart (an SVG figure with its title as its accessible name): a bar or a line per column, and
+    ``mark`` (a value and its name) as a dashed line across."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6.4, 3.0), dpi=96, layout="constrained")
+    axes = figure.add_subplot()
+    labels = [str(i) for i in table.index]
+    columns = list(table.columns)
+    width = 0.8 / max(1, len(columns))
+    for n, column in enumerate(columns):
+        colour = PALETTE[n % len(PALETTE)]
+        values = list(table[column])
+        if kind == "bar":
+            offsets = [i + (n - (len(columns) - 1) / 2) * width for i in range(len(labels))]
+            axes.bar(offsets, values, width=width, color=colour, hatch=HATCHES[n % len(HATCHES)],
+                     edgecolor="white" if n % len(HATCHES) == 0 else "#333333", linewidth=0.6, label=str(column))
+        else:
+            axes.plot(range(len(labels)), values, color=colour, marker="osD^v<>p"[n % 8], label=str(column))
+    if mark is not None:
+        axes.axhline(mark[0], color="#444444", linestyle=(0, (5, 3)), linewidth=1.2, label=mark[1])
+    axes.set_xticks(range(len(labels)), labels)
+    axes.set_xlabel(str(table.index.name or ""))
+    axes.set_ylabel(y_label)
+    axes.grid(axis="y", color="#dddddd", linewidth=0.6)
+    axes.set_axisbelow(True)
+    for side in ("top", "right"):
+        axes.spines[side].set_visible(False)
+    if len(columns) > 1 or mark is not None:
+        axes.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    svg = buffer.getvalue()
+    svg = re.sub(r"<metadata>.*?</metadata>", "", svg[svg.index("<svg"):], flags=re.S)
+    name = html.escape(title or y_label or "chart", quote=True)
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{name}" style="max-width:100%;height:auto" ', 1)
+    return f'<figure class="gw-chart">{svg}</figure>'
+
+
+# ------------------------------------------------------------------------------------------------ saving
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run strategy notebooks at their full counts and save what each study found."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m tutor.strategy", description=main.__doc__)
+    parser.add_argument("notebooks", nargs="+", help="the notebooks to run, e.g. notebooks/burn-strategy.ipynb")
+    args = parser.parse_args(argv)
+    import nbformat
+    from nbclient import NotebookClient
+
+    os.environ[SAVE_ENV] = "1"
+    os.environ.pop(GAMES_ENV, None)
+    for name in args.notebooks:
+        path = Path(name)
+        notebook = nbformat.read(path, as_version=4)
+        start = time.perf_counter()
+        NotebookClient(notebook, timeout=1800, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        print(f"{path.name}: saved in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["Answer", "PALETTE", "Played", "Study", "chart_svg", "games", "play", "progress", "table_html"]

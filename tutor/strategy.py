@@ -20,6 +20,7 @@ notebooks into a note that they need the server).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import inspect
@@ -27,13 +28,15 @@ import io
 import json
 import os
 import re
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from tutor.bots import make_bot
-from tutor.engine import Event, Result
+from tutor.engine import Event, IllegalMove, Result
 from tutor.games import GAMES
 
 RESULTS = Path(__file__).resolve().parent / "data" / "strategy"
@@ -106,6 +109,100 @@ def play(slug: str, seed: int, levels: str | Sequence[str | Callable] = "strong"
     return played
 
 
+# ------------------------------------------------------------------------------------------------ your own bot
+
+
+class _TooSlow(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Any:
+    """Stop the code inside after ``seconds`` where the clock can interrupt it (the main thread, not in a browser);
+    elsewhere the time is only measured afterwards."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def alarm(_signum: int, _frame: Any) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def challenge(slug: str, seed: int, choose: Callable, against: str = "strong", *, players: int | None = None,
+              seconds: float = 1.0, **options: Any) -> dict[str, Any]:
+    """One game of ``slug`` as the play app deals it (the short game where there is one, unless ``options`` say
+    otherwise) in which ``choose(state) -> move`` plays one seat (seat ``seed`` modulo the players, so it turns
+    round the table) and bots at level ``against`` play the others.
+
+    Returns one row: the game's title, the seat, its share of the win, an even share, the moves made, and the
+    problem ("" when none).  A ``choose`` that raises, answers a move the rules refuse, or takes longer than
+    ``seconds`` over one move is stopped for this game, which counts as lost; the problem says what happened and
+    the next game goes on."""
+    game = GAMES[slug] if slug in GAMES else None
+    if game is None:
+        raise ValueError(f"game: there is no game {slug!r}; the games are {', '.join(sorted(GAMES))}.")
+    from tutor.widgets.options import play_options
+
+    state = game.start(players=game.default_players if players is None else players, seed=seed,
+                       **play_options(game, options))
+    seat = seed % state.players
+    bots = {p: make_bot(slug, against, seed * 31 + p) for p in range(state.players) if p != seat}
+    row = {"game": game.title, "seat": seat, "won": 0.0, "even": 1 / state.players, "moves": 0, "problem": ""}
+    for _ in range(MOST_MOVES):
+        if state.is_over:
+            winners = state.result().winners
+            row["won"] = 1 / len(winners) if seat in winners else 0.0
+            return row
+        mover = state.current_player
+        if mover is None:
+            mover = state.current_players[0]
+        if mover != seat:
+            state = state.apply(bots[mover].choose(state))
+            continue
+        start = time.perf_counter()
+        try:
+            with _time_limit(seconds):
+                move = choose(state)
+            if time.perf_counter() - start > seconds:
+                raise _TooSlow
+            state = state.apply(move)
+        except _TooSlow:
+            row["problem"] = f"took longer than {seconds:g} s over one move"
+            return row
+        except IllegalMove as exc:
+            row["problem"] = f"answered a move the rules refuse: {exc.reason}"
+            return row
+        except Exception as exc:  # the learner's code: any mistake is reported, and the tournament goes on
+            row["problem"] = f"stopped with {type(exc).__name__}: {exc}"
+            return row
+        row["moves"] += 1
+    row["problem"] = f"the game did not end within {MOST_MOVES} moves"
+    return row
+
+
+def standings(rows: Any) -> Any:
+    """A contest's rows summed by game: games played, games won in 100 and an even share in 100, games stopped by a
+    problem, and the first problem seen."""
+    import pandas as pd
+
+    out = []
+    for title, games_of in rows.groupby("game", sort=False):
+        problems = games_of[games_of["problem"] != ""]["problem"]
+        out.append({"game": title, "games": len(games_of), "won in 100": 100 * games_of["won"].mean(),
+                    "an even share in 100": 100 * games_of["even"].mean(), "games stopped": len(problems),
+                    "what went wrong": problems.iloc[0] if len(problems) else ""})
+    return pd.DataFrame(out).set_index("game")
+
+
 # ------------------------------------------------------------------------------------------------ how many games
 
 
@@ -164,6 +261,8 @@ class Study:
     title: str = ""
     first_seed: int = 0
     mark: tuple[float, str] | None = None  # a value to draw across the chart, and its name ("an even share")
+    uses: tuple[Callable, ...] = ()  # other functions whose code the results depend on (a learner's own bot)
+    charted: tuple[str, ...] = ()  # the table's columns to chart (by default every column of numbers)
 
     def __post_init__(self) -> None:
         if self.chart not in ("bar", "line"):
@@ -173,9 +272,9 @@ class Study:
 
     @property
     def fingerprint(self) -> str | None:
-        """What the saved results were made from: the two functions' code, the games, the first seed (None when
+        """What the saved results were made from: the functions' code, the games, the first seed (None when
         the code cannot be read)."""
-        sources = [_source(self.one_game), _source(self.summary)]
+        sources = [_source(f) for f in (self.one_game, self.summary, *self.uses)]
         if None in sources:
             return None
         text = "\n".join([*sources, str(self.games), str(self.first_seed)])  # type: ignore[list-item]
@@ -258,7 +357,8 @@ class Study:
 
         def draw(answer: Answer) -> None:
             table.value = table_html(answer.table, self.title)
-            figure.value = chart_svg(answer.table, self.chart, self.y_label, self.title, self.mark)
+            shown = answer.table[list(self.charted)] if self.charted else answer.table.select_dtypes("number")
+            figure.value = chart_svg(shown, self.chart, self.y_label, self.title, self.mark)
             caption.value = f'<p class="gw-small">{html.escape(answer.words())}</p>'
 
         def on_again(_button: Any) -> None:
@@ -411,4 +511,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["Answer", "PALETTE", "Played", "Study", "chart_svg", "games", "play", "progress", "table_html"]
+__all__ = ["Answer", "PALETTE", "Played", "Study", "challenge", "chart_svg", "games", "play", "progress", "standings",
+           "table_html"]

@@ -220,9 +220,10 @@ def progress(iterable: Any, total: int, what: str) -> Any:
     """tqdm's notebook progress bar over ``iterable`` (a plain text bar outside a notebook)."""
     try:
         from IPython import get_ipython
-        in_kernel = get_ipython() is not None and "IPKernelApp" in get_ipython().config
     except ImportError:
-        in_kernel = False
+        get_ipython = None
+    shell = get_ipython() if get_ipython else None
+    in_kernel = type(shell).__name__ == "ZMQInteractiveShell"  # a notebook's kernel (JupyterLab, Voilà), not a console
     if in_kernel:
         from tqdm.notebook import tqdm
     else:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from tutor.widgets.lesson import Panel
 
 FIRST_GAME = "Play your first game"
+#: Notebooks of no one game: (stem, title, one line).
+OTHER = (("your-own-bot", "Write your own bot",
+          "The engine in ten lines; your own bot against Gwari's in every game, for those who like to code."),)
 KINDS = (("lesson", "Learn the rules"), ("play", "Play against bots"), ("scoring", "Scoring, worked"),
          ("strategy", "How to play well"))
 DRILL_MINUTES = 5
@@ -129,7 +132,7 @@ def games_table(has: Callable[[str], bool]) -> str:
         rows.append(f'<tr><th scope="row">{esc(game.title)}<br><span class="gw-small">'
                     f"{players_words(game.min_players, game.max_players)}</span></th><td>{summary}</td>"
                     f"<td><ul>{''.join(links)}</ul></td></tr>")
-    for stem, title, text in (extra for game in GAMES.values() for extra in game.extra_notebooks):
+    for stem, title, text in (*(extra for game in GAMES.values() for extra in game.extra_notebooks), *OTHER):
         if has(stem):
             rows.append(f'<tr><th scope="row">{esc(title)}</th><td><p>{esc(text)}</p></td>'
                         f'<td><ul><li><a href="{stem}.ipynb">Open</a></li></ul></td></tr>')

@@ -3,6 +3,7 @@ saved results and when they are used, the charts and tables, and a tournament th
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -180,3 +181,36 @@ def test_a_tournament_reports_each_bad_bot_per_game_and_goes_on():
 def test_a_tournament_seat_turns_round_the_table():
     seats = [challenge("cassino", seed, lambda s: s.legal_actions()[0])["seat"] for seed in range(4)]
     assert seats == [0, 1, 0, 1]
+
+
+SAVED = sorted(strategy.RESULTS.glob("*.json"))
+NOTEBOOKS = strategy.RESULTS.parents[2] / "notebooks"
+
+
+def test_every_game_has_a_strategy_notebook_with_saved_results_and_the_gallery_links_it():
+    from tutor.widgets.gallery import gallery
+
+    links = gallery(NOTEBOOKS).html
+    for slug in GAMES:
+        assert (NOTEBOOKS / f"{slug}-strategy.ipynb").exists(), slug
+        assert (strategy.RESULTS / f"{slug}-strategy.json").exists(), slug
+        assert f'href="{slug}-strategy.ipynb"' in links, slug
+    assert 'href="your-own-bot.ipynb"' in links
+
+
+@pytest.mark.parametrize("path", SAVED, ids=lambda p: p.stem)
+def test_saved_results_draw_as_tables_and_charts_in_learner_words(path):
+    """What the Voilà view shows first: every saved study read back, as its table and its chart."""
+    from tests.test_learner_words import assert_learner_words
+
+    assert (NOTEBOOKS / f"{path.stem}.ipynb").exists(), "saved results of a notebook that is gone"
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    assert entries
+    shown = {}
+    for name, entry in entries.items():
+        table = pd.read_json(io.StringIO(entry["table"]), orient="split")
+        table.index.name = entry.get("index")
+        assert len(table) and entry["games"] >= 1, name
+        shown[f"{path.stem} {name} table"] = table_html(table)
+        shown[f"{path.stem} {name} chart"] = chart_svg(table.select_dtypes("number"), "bar")
+    assert_learner_words(shown)

@@ -214,3 +214,24 @@ def test_saved_results_draw_as_tables_and_charts_in_learner_words(path):
         shown[f"{path.stem} {name} table"] = table_html(table)
         shown[f"{path.stem} {name} chart"] = chart_svg(table.select_dtypes("number"), "bar")
     assert_learner_words(shown)
+
+
+def test_bots_make_their_moves_out_of_turn_as_the_play_app_asks_them():
+    """A Pymtheg opponent doubles out of turn (the strong bot's rule of thumb), as at the play table; a learner's
+    function is never asked out of turn."""
+    game = play("pymtheg", 36, "strong", rounds=1)
+    doubles = [(seat, str(move)) for seat, move in game.moves if str(move).startswith("double")]
+    assert doubles == [(1, "double 1")]
+    asked = []
+
+    def mine(state):
+        asked.append(state.current_player)
+        return state.legal_actions()[0]
+
+    play("pymtheg", 36, ["strong", mine, "strong", "strong"], rounds=1)
+    assert set(asked) == {1}
+
+
+def test_a_table_cell_with_nothing_in_it_shows_nothing():
+    table = pd.DataFrame({"made in 100": [50.0, float("nan")]}, index=pd.Index(["Gâm", "all pass"], name="bid"))
+    assert "nan" not in table_html(table).lower()

@@ -73,6 +73,26 @@ class Played:
         return 1 / len(winners) if seat in winners else 0.0
 
 
+def out_of_turn(state: Any, bots: Mapping[int, Any], declined: set) -> tuple[int, Any] | None:
+    """A move a bot makes out of turn (a double in Pymtheg), as the play app asks for them: each bot with such a
+    move open decides once per position, before the next ordinary move; ``declined`` remembers the chances let go
+    in this position (the caller empties it after each move).
+    Returns (seat, move), or None when no bot takes one."""
+    for seat, bot in bots.items():
+        if seat == state.current_player:
+            continue
+        for offer in state.offers(seat):
+            key = (seat, str(offer))
+            if key in declined:
+                continue
+            move, _why = bot.offer(state, seat)
+            if move is None:
+                declined.add(key)
+                break
+            return seat, move
+    return None
+
+
 def _rule_is(rule: str, wanted: str) -> bool:
     return rule == wanted or rule.endswith("." + wanted)
 
@@ -91,16 +111,23 @@ def play(slug: str, seed: int, levels: str | Sequence[str | Callable] = "strong"
     seats = [levels] * state.players if isinstance(levels, str) or callable(levels) else list(levels)
     if len(seats) != state.players:
         raise ValueError(f"levels: {state.players} players need {state.players} levels, not {len(seats)}.")
-    choosers = [seat if callable(seat) else make_bot(slug, seat, seed * 31 + i).choose for i, seat in enumerate(seats)]
+    bots = {i: make_bot(slug, seat, seed * 31 + i) for i, seat in enumerate(seats) if not callable(seat)}
+    choosers = [seat if callable(seat) else bots[i].choose for i, seat in enumerate(seats)]
     played = Played(slug, seed, state.players, None)  # type: ignore[arg-type]
+    declined: set = set()
     for _ in range(MOST_MOVES):
         if state.is_over:
             break
-        mover = state.current_player
-        if mover is None:  # moves made at once (a simultaneous pass): the first seat asked moves first
-            mover = state.current_players[0]
-        move = choosers[mover](state)
+        offered = out_of_turn(state, bots, declined)
+        if offered is not None:
+            mover, move = offered
+        else:
+            mover = state.current_player
+            if mover is None:  # moves made at once (a simultaneous pass): the first seat asked moves first
+                mover = state.current_players[0]
+            move = choosers[mover](state)
         state = state.apply(move)
+        declined.clear()
         played.moves.append((mover, move))
         played.events.extend(state.events)
     else:
@@ -157,16 +184,23 @@ def challenge(slug: str, seed: int, choose: Callable, against: str = "strong", *
     seat = seed % state.players
     bots = {p: make_bot(slug, against, seed * 31 + p) for p in range(state.players) if p != seat}
     row = {"game": game.title, "seat": seat, "won": 0.0, "even": 1 / state.players, "moves": 0, "problem": ""}
+    declined: set = set()
     for _ in range(MOST_MOVES):
         if state.is_over:
             winners = state.result().winners
             row["won"] = 1 / len(winners) if seat in winners else 0.0
             return row
+        offered = out_of_turn(state, bots, declined)
+        if offered is not None:
+            state = state.apply(offered[1])
+            declined.clear()
+            continue
         mover = state.current_player
         if mover is None:
             mover = state.current_players[0]
         if mover != seat:
             state = state.apply(bots[mover].choose(state))
+            declined.clear()
             continue
         start = time.perf_counter()
         try:
@@ -175,6 +209,7 @@ def challenge(slug: str, seed: int, choose: Callable, against: str = "strong", *
             if time.perf_counter() - start > seconds:
                 raise _TooSlow
             state = state.apply(move)
+            declined.clear()
         except _TooSlow:
             row["problem"] = f"took longer than {seconds:g} s over one move"
             return row
@@ -400,8 +435,9 @@ class Answer:
     saved: bool
 
     def words(self) -> str:
-        how = "saved with Gwari; press Run it again to play them yourself" if self.saved else "just played"
-        return f"From {self.games:,} games ({how}, {self.seconds:.0f} s)."
+        if self.saved:
+            return f"From {self.games:,} games (saved with Gwari; press Run it again to play them yourself)."
+        return f"From {self.games:,} games (just played, in {self.seconds:.0f} s)."
 
 
 def _path(notebook: str) -> Path:
@@ -427,6 +463,8 @@ def _load(notebook: str) -> dict:
 
 
 def _number(value: Any) -> str:
+    if isinstance(value, float) and value != value:  # NaN: nothing to show in this cell
+        return ""
     if isinstance(value, float):
         return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     return f"{value:,}" if isinstance(value, int) else str(value)
@@ -464,7 +502,8 @@ def chart_svg(table: Any, kind: str = "bar", y_label: str = "", title: str = "",
             axes.plot(range(len(labels)), values, color=colour, marker="osD^v<>p"[n % 8], label=str(column))
     if mark is not None:
         axes.axhline(mark[0], color="#444444", linestyle=(0, (5, 3)), linewidth=1.2, label=mark[1])
-    axes.set_xticks(range(len(labels)), labels)
+    long = sum(len(label) for label in labels) > 60  # labels that would run into each other are set aslant
+    axes.set_xticks(range(len(labels)), labels, rotation=25 if long else 0, ha="right" if long else "center")
     axes.set_xlabel(str(table.index.name or ""))
     axes.set_ylabel(y_label)
     axes.grid(axis="y", color="#dddddd", linewidth=0.6)

@@ -62,7 +62,7 @@ NOT_SERVED = {
     # so that moving one back into the base dependencies cannot pull it into the browser unnoticed):
     # the learner apps never import them (tests/test_layers.py checks pandas and sqlite3), and ipykernel comes
     # as the Pyodide kernel's own stand-in from its extension's pypi/ folder.
-    "gwari": {"ipykernel", "jupyterlab", "voila", "pandas"},
+    "gwari": {"ipykernel", "jupyterlab", "voila", "pandas", "tqdm", "matplotlib"},
     # The widgets' front end is in the page (Voici's bundle), not in Python.
     "ipywidgets": {"widgetsnbextension", "jupyterlab-widgets"},
     # IPython's terminal (IPython.embed and the console) needs prompt_toolkit; a kernel does not, and the site
@@ -79,9 +79,11 @@ NOT_SERVED = {
 #:   it.  Importing jedi and its parser, parso, and unpacking them, took about 0.3 s of every start.
 PLACEHOLDERS = ("sqlite3", "jedi")
 
-#: Notebooks that need the server, besides any notebook whose code imports pandas.
+#: Notebooks that need the server, besides any notebook whose code imports pandas or the strategy helpers (pandas,
+#: matplotlib and tqdm are not served to the browser).
 SERVER_ONLY = {"teacher.ipynb", "rule-sheets.ipynb"}
-NEEDS_SERVER_CODE = re.compile(r"^\s*(import pandas|from pandas|from tutor\.widgets\.teacher|import sqlite3)",
+NEEDS_SERVER_CODE = re.compile(r"^\s*(import pandas|from pandas|from tutor\.widgets\.teacher|import sqlite3|"
+                               r"from tutor\.strategy|import tutor\.strategy)",
                                re.MULTILINE)
 
 #: Pages: follow links to notebooks (the gallery's, drawn by widgets) to their static pages.

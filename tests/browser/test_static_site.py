@@ -111,6 +111,8 @@ def test_site_holds_every_learner_notebook_and_notes_for_server_pages(static_sit
     teacher = (SITE / "files" / "teacher.ipynb").read_text(encoding="utf-8")
     assert "This page needs the Gwari server (`bash .ci/serve`)" in teacher
     assert "import" not in teacher
+    for notebook in ("burn-strategy.ipynb", "your-own-bot.ipynb"):  # pandas, matplotlib: the server's
+        assert "This page needs the Gwari server" in (SITE / "files" / notebook).read_text(encoding="utf-8")
     play = (SITE / "files" / "gwra-pyskessa-play.ipynb").read_text(encoding="utf-8")
     assert 'play(\\"gwra-pyskessa\\"' in play
 

@@ -64,7 +64,8 @@ class Played:
     state: Any = None
 
     def count(self, rule: str, player: int | None = None) -> int:
-        """How many events applied ``rule`` (a rule id, or its end: ``"pit"`` finds ``"B.pit"``), by ``player``."""
+        """How many events applied ``rule`` (a rule id, or its last part: ``"pit"`` finds ``"burn.pit"``), by
+        ``player`` when given."""
         return sum(1 for e in self.events if _rule_is(e.rule, rule) and (player is None or e.player == player))
 
     def share(self, seat: int) -> float:

@@ -503,8 +503,10 @@ def chart_svg(table: Any, kind: str = "bar", y_label: str = "", title: str = "",
             axes.plot(range(len(labels)), values, color=colour, marker="osD^v<>p"[n % 8], label=str(column))
     if mark is not None:
         axes.axhline(mark[0], color="#444444", linestyle=(0, (5, 3)), linewidth=1.2, label=mark[1])
-    # labels that would run into each other are set aslant (unless they are already broken into lines)
-    long = sum(len(label) for label in labels) > 60 and not any("\n" in label for label in labels)
+    # labels that would run into each other (about 6.5 px a letter, 520 px of axes) are set aslant, unless they are
+    # already broken into lines
+    widest = max((len(label) for label in labels), default=0)
+    long = len(labels) * widest >= 60 and "\n" not in "".join(labels)
     axes.set_xticks(range(len(labels)), labels, rotation=25 if long else 0, ha="right" if long else "center")
     axes.set_xlabel(str(table.index.name or ""))
     axes.set_ylabel(y_label)

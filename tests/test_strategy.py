@@ -235,3 +235,13 @@ def test_bots_make_their_moves_out_of_turn_as_the_play_app_asks_them():
 def test_a_table_cell_with_nothing_in_it_shows_nothing():
     table = pd.DataFrame({"made in 100": [50.0, float("nan")]}, index=pd.Index(["Gâm", "all pass"], name="bid"))
     assert "nan" not in table_html(table).lower()
+
+
+def test_a_game_may_give_several_rows_or_none_and_anything_else_is_named():
+    def turns(seed):
+        return [{"seed": seed, "turn": t} for t in range(seed % 3)]
+
+    rows = Study("x", "y", turns, lambda r: r, games=4).rows(bar=False)
+    assert list(rows["turn"]) == [0, 0, 1]  # seeds 0..3 give 0, 1, 2 and 0 rows
+    with pytest.raises(TypeError, match="a dict \\(one row\\) or a list of dicts, not int"):
+        Study("x", "y", lambda seed: 3, lambda r: r, games=1).rows(bar=False)

@@ -284,7 +284,8 @@ def _source(function: Callable) -> str | None:
 class Study:
     """One question answered by simulation.
 
-    ``one_game(seed) -> dict`` plays one game and says what happened in it; ``summary(rows) -> DataFrame`` sums
+    ``one_game(seed) -> dict`` plays one game and says what happened in it (or a list of dicts: a row for each
+    turn worth counting); ``summary(rows) -> DataFrame`` sums
     the rows into the table shown; ``chart`` is "bar" (the table's rows along the bottom, a bar per column) or
     "line"; ``y_label`` names the values.  ``notebook`` and ``name`` say where its saved results are kept."""
 
@@ -330,9 +331,11 @@ class Study:
         out = []
         for seed in (progress(seeds, count, self.title or self.name) if bar else seeds):
             row = self.one_game(seed)
-            if not isinstance(row, Mapping):
-                raise TypeError(f"one_game must return a dict (one row), not {type(row).__name__}.")
-            out.append(dict(row))
+            rows = row if isinstance(row, (list, tuple)) else [row]  # a game may give several rows (one a turn)
+            if not all(isinstance(r, Mapping) for r in rows):
+                raise TypeError(f"one_game must return a dict (one row) or a list of dicts, not "
+                                f"{type(row).__name__}.")
+            out.extend(dict(r) for r in rows)
         return pd.DataFrame(out)
 
     def run(self, count: int | None = None, bar: bool = True, first_seed: int | None = None) -> "Answer":

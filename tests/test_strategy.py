@@ -75,6 +75,8 @@ def test_bad_arguments_name_what_is_wrong():
         Study("x", "y", seat_game, seat_table, chart="pie")
     with pytest.raises(ValueError, match="games: a study plays a whole number"):
         Study("x", "y", seat_game, seat_table, games=0)
+    with pytest.raises(ValueError, match="unit: what a study plays is a plain word"):
+        Study("x", "y", seat_game, seat_table, unit=3)
     with pytest.raises(ValueError, match="lower-case letters"):
         Study("../x", "y", seat_game, seat_table).saved()
 
@@ -120,6 +122,9 @@ def test_a_shortened_run_plays_anew_and_fails_when_the_saved_results_are_not_its
     study.save(study.run(30, bar=False))
     answer = study.answer()
     assert answer.games == 4 and not answer.saved
+    assert answer.words().startswith("From 4 games (just played")
+    deals = Study("a-notebook", "seat", seat_game, seat_table, games=30, unit="deals").saved()
+    assert deals.words() == "From 30 deals (saved with Gwari; press Run it again to play them yourself)."
 
 
 def test_saving_plays_the_full_count_and_keeps_it(results, monkeypatch):

@@ -252,7 +252,7 @@ def games(default: int) -> int:
     return min(default, int(value))
 
 
-def progress(iterable: Any, total: int, what: str) -> Any:
+def progress(iterable: Any, total: int, what: str, unit: str = "games") -> Any:
     """tqdm's notebook progress bar over ``iterable`` (a plain text bar outside a notebook)."""
     try:
         from IPython import get_ipython
@@ -264,7 +264,7 @@ def progress(iterable: Any, total: int, what: str) -> Any:
         from tqdm.notebook import tqdm
     else:
         from tqdm import tqdm
-    return tqdm(iterable, total=total, desc=what, unit="game", leave=False)
+    return tqdm(iterable, total=total, desc=what, unit=" " + unit, leave=False)
 
 
 # ------------------------------------------------------------------------------------------------ a study
@@ -301,12 +301,15 @@ class Study:
     mark: tuple[float, str] | None = None  # a value to draw across the chart, and its name ("an even share")
     uses: tuple[Callable, ...] = ()  # other functions whose code the results depend on (a learner's own bot)
     charted: tuple[str, ...] = ()  # the table's columns to chart (by default every column of numbers)
+    unit: str = "games"  # what one_game plays, as the caption says it ("deals" where each game is one deal)
 
     def __post_init__(self) -> None:
         if self.chart not in ("bar", "line"):
             raise ValueError(f"chart: a study is charted as 'bar' or 'line', not {self.chart!r}.")
         if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 1:
             raise ValueError(f"games: a study plays a whole number of games, at least 1, not {self.games!r}.")
+        if not isinstance(self.unit, str) or not re.fullmatch(r"[a-z ]{1,20}", self.unit):
+            raise ValueError(f"unit: what a study plays is a plain word such as 'deals', not {self.unit!r}.")
 
     @property
     def fingerprint(self) -> str | None:
@@ -329,7 +332,7 @@ class Study:
         first = self.first_seed if first_seed is None else first_seed
         seeds = range(first, first + count)
         out = []
-        for seed in (progress(seeds, count, self.title or self.name) if bar else seeds):
+        for seed in (progress(seeds, count, self.title or self.name, self.unit) if bar else seeds):
             row = self.one_game(seed)
             rows = row if isinstance(row, (list, tuple)) else [row]  # a game may give several rows (one a turn)
             if not all(isinstance(r, Mapping) for r in rows):
@@ -343,7 +346,7 @@ class Study:
         start = time.perf_counter()
         count = games(self.games) if count is None else count
         table = self.summary(self.rows(count, bar, first_seed))
-        return Answer(table, count, time.perf_counter() - start, saved=False)
+        return Answer(table, count, time.perf_counter() - start, saved=False, unit=self.unit)
 
     # -- saved results
 
@@ -356,7 +359,7 @@ class Study:
 
         table = pd.read_json(io.StringIO(entry["table"]), orient="split")
         table.index.name = entry.get("index") or None
-        return Answer(table, entry["games"], entry["seconds"], saved=True)
+        return Answer(table, entry["games"], entry["seconds"], saved=True, unit=self.unit)
 
     def save(self, answer: "Answer") -> None:
         """Keep ``answer`` as this study's saved results."""
@@ -437,11 +440,12 @@ class Answer:
     games: int
     seconds: float
     saved: bool
+    unit: str = "games"
 
     def words(self) -> str:
         if self.saved:
-            return f"From {self.games:,} games (saved with Gwari; press Run it again to play them yourself)."
-        return f"From {self.games:,} games (just played, in {self.seconds:.0f} s)."
+            return f"From {self.games:,} {self.unit} (saved with Gwari; press Run it again to play them yourself)."
+        return f"From {self.games:,} {self.unit} (just played, in {self.seconds:.0f} s)."
 
 
 def _path(notebook: str) -> Path:

@@ -41,10 +41,12 @@ def do_a_lesson(page, voila_url):
         page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[check.element_handle(), before])
         if "✔" in check.inner_text():
             break
-        check.locator("button[data-gw=again]").click()
-        page.wait_for_timeout(200)
-    page.locator("button[data-gw=last]:not([disabled])").first.click()
-    page.wait_for_timeout(500)
+        before = check.inner_html()
+        check.locator("button[data-gw=again]").click()  # the check is drawn afresh before the next choice
+        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[check.element_handle(), before])
+    stepper = page.locator(".gwari:has(button[data-gw=last]:not([disabled]))").first.element_handle()
+    stepper.query_selector("button[data-gw=last]").click()
+    page.wait_for_function("el => el.querySelector('button[data-gw=last]').disabled", arg=stepper, timeout=STEP_MS)
 
 
 def play_a_game(page, voila_url):

@@ -17,10 +17,13 @@ def test_a_learner_answers_drill_items(page, voila_url):
     drill.locator("input[data-key=learner]").fill("Browser")
     drill.locator("input[data-key=learner]").press("Enter")
     drill.locator("[data-testid=prompt]").wait_for(timeout=10_000)
+    count = drill.locator("[data-testid=count]")
     for step in range(1, 4):
-        assert f"{step} of" in drill.locator("[data-testid=count]").inner_text()
+        assert f"{step} of" in count.inner_text()
         answer_drill_item(page, drill)
         assert "✔" in drill.inner_text() or "✘" in drill.inner_text()
         drill.locator("button[data-gw=next]").click()
-        page.wait_for_timeout(200)
+        # the next item is drawn when the count moves on (a busy server can take a while: wait for it, not a time)
+        page.wait_for_function("([el, want]) => el.innerText.includes(want)",
+                               arg=[count.element_handle(), f"{step + 1} of"], timeout=10_000)
     assert page.problems == []

@@ -86,3 +86,20 @@ def table(header: list[str], numeric_from: int = 2) -> str:
     """A Markdown table head: the column names and the alignment row (numbers right-aligned)."""
     align = ["---" if i < numeric_from else "---:" for i in range(len(header))]
     return "| " + " | ".join(header) + " |\n|" + "|".join(align) + "|"
+
+
+def pairing_arguments(parser: Any, *, deals: int, budget: float, timing_deals: int,
+                      timing_players: str) -> None:
+    """The options every per-game bot benchmark takes: deals per pairing, the expert's budget, the timing runs and
+    the pairings (each script adds its own ``--players``)."""
+    parser.add_argument("--deals", type=int, default=deals, help=f"deals per pairing (default {deals})")
+    parser.add_argument("--budget", type=float, default=budget,
+                        help=f"the expert's search seconds per decision (default {budget})")
+    parser.add_argument("--timing-deals", type=int, default=timing_deals,
+                        help=f"deals per table size for the decision times at the default budget (default "
+                             f"{timing_deals})")
+    parser.add_argument("--timing-players", default=timing_players,
+                        help=f"table sizes for the decision times (default {timing_players})")
+    parser.add_argument("--pairs", default="strong-random,expert-random,expert-strong",
+                        help="comma-separated tested-field pairings of random, strong and expert")
+

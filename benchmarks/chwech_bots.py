@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 
-from bot_harness import half_width, ms, p95, play_pairing, random_move, table, timing_line
+from bot_harness import half_width, ms, p95, pairing_arguments, play_pairing, random_move, table, timing_line
 from machine import describe
 from tutor.games import get_game
 from tutor.games.chwech.bot import BUDGET, heuristic, search
@@ -60,16 +60,8 @@ def pairing(test, field, deals: int, players: int) -> dict:
 def main() -> None:
     """Print the table of pairings and the expert's decision times."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60, help="deals per pairing (default 60)")
+    pairing_arguments(parser, deals=60, budget=BUDGET, timing_deals=10, timing_players="4,6,7")
     parser.add_argument("--players", type=int, default=6, choices=(4, 5, 6, 7), help="players (default 6)")
-    parser.add_argument("--budget", type=float, default=BUDGET,
-                        help=f"the expert's search seconds per decision (default {BUDGET})")
-    parser.add_argument("--timing-deals", type=int, default=10,
-                        help="deals per table size for the decision times at the default budget (default 10)")
-    parser.add_argument("--timing-players", default="4,6,7",
-                        help="table sizes for the decision times (default 4,6,7)")
-    parser.add_argument("--pairs", default="strong-random,expert-random,expert-strong",
-                        help="comma-separated tested-field pairings of random, strong and expert")
     args = parser.parse_args()
 
     def expert(state, rng: random.Random):

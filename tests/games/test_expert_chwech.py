@@ -3,14 +3,13 @@
 import random
 
 from tutor.bots import make_bot
-from tutor.games import get_game
 from tutor.games.chwech import PASS, Pass, Play, parse_action
 from tutor.games.chwech import bot as chwech_bot
 from tutor.games.chwech.bot import heuristic, search
 from tutor.games.chwech.packs import sort_key
 
-GAME = get_game("chwech")
-BASE = ["7H 2S", "9H 3S", "4C 5S", "KH 6S", "2H 8S", "5D 9S"]  # as in test_chwech: seat 2 holds no heart
+from .test_chwech import BASE, GAME, run, start  # the rule scenarios' deal and how they play one out
+
 # Four players: Jory (seat 0) wins the hearts and diamonds while Pol (seat 2) sheds four low cards under them; the
 # spades are then all played but Pol's 9♠ and 10♠, and Tamsin passes the lead to Pol.
 SPADES = ["KH QH KD QD 6S QS 6C 7C", "7S KS AS 8C 9C", "6H 7H 6D 7D 9S 10S", "8S JS 10C JC"]
@@ -18,17 +17,6 @@ SPADES_MOVES = ["play KH", "pass", "play 6H", "pass", "play QH", "pass", "play 7
                 "play KD", "pass", "play 6D", "pass", "play QD", "pass", "play 7D", "pass",
                 "play 6S", "play 7S", "pass", "play 8S", "play JS", "play QS", "play KS", "pass",
                 "play AS", "pass", "pass", "pass", "pass"]
-
-
-def start(hands, players=None, **options):
-    players = players or len(hands)
-    return GAME.start(players=players, deal={"hands": [h.split() for h in hands]}, **options)
-
-
-def run(state, *moves):
-    for move in moves:
-        state = state.apply(parse_action(move))
-    return state
 
 
 def middle_of_a_deal(seed=4, moves=14):

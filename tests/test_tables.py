@@ -1,0 +1,337 @@
+"""Tables of classmates (``tutor.tables``): opening, joining, every game played through a table, moves checked on
+the server, forged moves refused, two moves at once, a restart, away seats, the race by the store's clock — on
+SQLite and on a real Redis server started here."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import tutor.tables.referee as referee
+from tutor.checks import IllegalMove
+from tutor.games import GAMES
+from tutor.tables import SQLiteTables, Table, TableBusy, TableError, class_tables, fill_tables, open_tables
+from tutor.tables.store import table_code, tables_store
+
+
+class ClockedTables(SQLiteTables):
+    """SQLite tables whose clock the test sets (so bot steps, away seats and race ticks need no waiting)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.clock = 1_000_000
+
+    def now_ms(self) -> int:
+        return self.clock
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory):
+    """A real Redis server on a socket of its own, for this module's tests (CI installs Debian's redis-server)."""
+    server = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not os.path.exists(server):
+        pytest.fail("redis-server is not installed: `bash .ci/test` installs Debian's redis-server for these tests.")
+    folder = tmp_path_factory.mktemp("redis")
+    sock = folder / "redis.sock"
+    proc = subprocess.Popen([server, "--port", "0", "--unixsocket", str(sock), "--save", "", "--appendonly", "no",
+                             "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if sock.exists():
+            break
+        time.sleep(0.025)
+    yield f"unix://{sock}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path, redis_url, monkeypatch):
+    """Each backend, with the table's pacing set to nothing (bots move as soon as they are asked)."""
+    monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
+    monkeypatch.setattr(referee, "ROUND_STEP_MS", 0)
+    monkeypatch.setattr(referee, "OFFER_WAIT_MS", 0)
+    if request.param == "sqlite":
+        return ClockedTables(tmp_path / "tables.sqlite3")
+    made = tables_store(redis_url + f"?db={abs(hash(request.node.name)) % 16}")
+    made.redis.flushdb()
+    return made
+
+
+def play_to_end(tables: list[Table], limit: int = 20_000) -> None:
+    """Learners play by their hints, bots by ``advance``; races pressed at once."""
+    watcher = tables[0]
+    for _ in range(limit):
+        watcher.sync()
+        if watcher.state.is_over:
+            watcher.advance()
+            return
+        moved = False
+        for table in tables:
+            table.sync()
+            state = table.state
+            if table.race is not None:
+                table.touch()
+            elif state.current_player == table.seat and not table.is_bot(table.seat):
+                table.move(table.hint()[0])
+                moved = True
+        if not moved and not watcher.advance():
+            if watcher.race is not None and hasattr(watcher.store, "clock"):
+                watcher.store.clock += 1_000
+            elif watcher.race is not None:
+                time.sleep(0.02)
+            else:
+                raise AssertionError(f"the table is stuck at {watcher.state.status()}")
+    raise AssertionError("the game did not end")
+
+
+# -- opening, joining, starting
+
+
+def test_a_table_is_opened_joined_and_started_with_bots_in_the_empty_seats(store):
+    host = Table.open(store, "burn", 4, "Tamsin", level="random")
+    assert host.seat == 0 and host.status == "open" and len(host.code) == 5
+    jory = Table.join(store, host.code.lower(), "Jory")
+    assert jory.seat == 1
+    assert [t["code"] for t in open_tables(store)] == [host.code]
+    assert open_tables(store)[0]["free"] == 2
+    with pytest.raises(TableError, match="Only the learner who opened"):
+        jory.start()
+    host.start()
+    assert host.status == "playing" and host.meta["bots"] == [2, 3]
+    assert host.names[:2] == ["Tamsin", "Jory"] and None not in host.names
+    assert open_tables(store) == []
+    with pytest.raises(TableError, match="has started"):
+        Table.join(store, host.code, "Pol")
+    with pytest.raises(TableError, match="already started"):
+        host.start()
+
+
+def test_a_learner_gets_their_seat_back_with_their_key_and_not_without_it(store):
+    host = Table.open(store, "cassino", 2, "Tamsin")
+    again = Table.join(store, host.code, "Tamsin", key=host.key)
+    assert again.seat == 0
+    with pytest.raises(TableError, match="already sits"):
+        Table.join(store, host.code, "Tamsin")
+    hub = Table.join(store, host.code, "Tamsin", trusted=True)  # the hub's user: a new key, the old one void
+    assert hub.seat == 0 and hub.key != host.key
+    with pytest.raises(TableError, match="seat key"):
+        Table(store, host.code, host.key)
+    with pytest.raises(TableError, match="seat key"):
+        Table.join(store, host.code, "Tamsin", key="not-a-key-at-all")
+
+
+@pytest.mark.parametrize("bad, field", [
+    (dict(game="whist"), "whist"), (dict(players=9), "players"), (dict(options={"jokers": "yes"}), "jokers"),
+    (dict(level="grandmaster"), "bot level"), (dict(away_ms=5), "away time"), (dict(name=""), "learner name"),
+    (dict(seed=-1), "seed")])
+def test_a_table_with_a_wrong_setting_is_refused_naming_it_and_nothing_is_kept(store, bad, field):
+    settings = dict(game="chwech", players=4, name="Tamsin") | bad
+    with pytest.raises((TableError, IllegalMove, ValueError, KeyError), match=field):
+        Table.open(store, settings.pop("game"), settings.pop("players"), settings.pop("name"), **settings)
+    assert store.codes() == []
+
+
+@pytest.mark.parametrize("code", ["", "ABC", "K7RQ0", 12345, None, "K7RQMX"])
+def test_a_malformed_table_code_is_refused_in_words(code):
+    with pytest.raises(TableError, match="table code"):
+        table_code(code)
+
+
+def test_a_code_nobody_opened_is_refused(store):
+    with pytest.raises(TableError, match="no table"):
+        Table.join(store, "K7RQM", "Jory")
+
+
+def test_a_full_table_and_a_closed_table_refuse_newcomers(store):
+    host = Table.open(store, "cassino", 2, "Tamsin")
+    Table.join(store, host.code, "Jory")
+    with pytest.raises(TableError, match="full"):
+        Table.join(store, host.code, "Pol")
+    host.close()
+    with pytest.raises(TableError, match="closed"):
+        Table.join(store, host.code, "Pol")
+
+
+# -- every game through a table
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_plays_to_its_end_at_a_table_of_two_learners_and_bots(store, slug):
+    game = GAMES[slug]
+    players = max(game.min_players, min(3, game.max_players))
+    host = Table.open(store, slug, players, "Tamsin", level="random", seed=11,
+                      options={"short": True} if "short" in game.options() else {})
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    play_to_end([host, jory])
+    assert host.status == "over" and host.summary()["scores"] is not None
+    # Every seat, and a server started again from the store alone, replays the log to the same game.
+    again = Table(type(store)(store.path) if isinstance(store, SQLiteTables) else tables_store(store.url),
+                  host.code, jory.key)
+    jory.sync()
+    assert again.state == jory.state == host.state
+    assert again.view() == host.state.view(1)
+
+
+def test_a_seat_sees_its_own_hand_only_and_a_look_from_no_seat_sees_none(store):
+    host = Table.open(store, "gwra-pyskessa", 3, "Tamsin")
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    assert jory.view() is None  # the game has started, but this page has not looked since
+    jory.sync()
+    view = jory.view()
+    assert all(card is not None for card in view.seats[1].hand)
+    assert all(card is None for seat in (0, 2) for card in view.seats[seat].hand)
+    teacher = Table(store, host.code)
+    with pytest.raises(TableError, match="not its cards"):
+        teacher.view()
+    summary = json.dumps(teacher.summary())
+    assert not any(str(card) in summary.split('"') for card in host.state.cards())
+    assert [row["code"] for row in class_tables(store)] == [host.code]
+
+
+# -- the server decides: forged moves, two at once
+
+
+def test_a_move_for_another_seat_or_out_of_turn_is_refused_and_nothing_is_kept(store):
+    host = Table.open(store, "cassino", 2, "Tamsin", seed=3)
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    mover, other = (host, jory) if host.state.current_player == 0 else (jory, host)
+    move = mover.state.legal_actions()[0]
+    with pytest.raises(TableError, match="turn, not yours"):
+        other.move(move)  # the other page sends the mover's move: its kernel acts for its own seat only
+    watcher = Table(store, host.code)
+    with pytest.raises(TableError, match="watching"):
+        watcher.move(move)
+    with pytest.raises(IllegalMove):
+        mover.move("capture 99")  # not a move of the game
+    assert store.version(host.code) == 0
+
+
+def test_a_move_on_a_finished_or_closed_table_is_refused(store):
+    host = Table.open(store, "carts-tity", 2, "Tamsin", level="random")
+    Table.join(store, host.code, "Jory")
+    host.start()
+    jory = Table(store, host.code, Table.join(store, host.code, "Jory", trusted=True).key)
+    play_to_end([host, jory])
+    with pytest.raises(TableError, match="over"):
+        host.move("pass")
+    other = Table.open(store, "carts-tity", 2, "Tamsin")
+    other.start()
+    other.close()
+    with pytest.raises(TableError, match="closed"):
+        other.move(other.state.legal_actions()[0])
+
+
+def test_two_moves_at_the_same_moment_give_one_move_and_one_clear_refusal(store):
+    host = Table.open(store, "gwra-pyskessa", 3, "Tamsin", seed=5)
+    host.start()
+    tabs = [Table(store, host.code, host.key) for _ in range(2)]  # one learner, two pages (or a double click)
+    while host.state.current_player != 0:
+        host.advance()
+    for tab in tabs:
+        tab.sync()
+    moves = [tab.state.legal_actions()[i % len(tab.state.legal_actions())] for i, tab in enumerate(tabs)]
+    outcomes: list[object] = []
+    barrier = threading.Barrier(2)
+
+    def press(tab: Table, move: object) -> None:
+        barrier.wait()
+        try:
+            tab.move(move)
+            outcomes.append("kept")
+        except (TableBusy, TableError) as exc:
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=press, args=pair) for pair in zip(tabs, moves)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("kept") == 1, outcomes
+    assert any(isinstance(o, TableBusy) or "turn" in str(o) for o in outcomes)
+    host.sync()
+    assert host.version == store.version(host.code) >= 1
+    assert host.state == Table(store, host.code).state  # the table is whole
+
+
+def test_a_decision_made_ahead_in_a_round_everyone_decides_at_once_waits_unseen_for_its_turn(store):
+    host = Table.open(store, "pig", 3, "Tamsin", seed=2)
+    jory = Table.join(store, host.code, "Jory")
+    pol = Table.join(store, host.code, "Pol")
+    host.start()
+    first = host.state.current_player
+    later = next(t for t in (host, jory, pol) if t.seat != first and t.seat in host.state.current_players)
+    with pytest.raises(IllegalMove):
+        later.move("pass XX")  # a card that is not there: refused at once, nothing kept
+    assert store.version(host.code) == 0
+    card = later.view().seats[later.seat].hand[0]
+    choice = next(a for a in later.state.legal_actions() if True)  # the first seat's moves have the same shape
+    text = str(choice).split()[0] + " " + str(card)
+    later.move(text)
+    assert later.seat in later.queued
+    watcher = next(t for t in (host, jory, pol) if t.seat == first)
+    watcher.sync()
+    assert str(card) not in " ".join(str(getattr(e, "text", e)) for _n, e in watcher.lines)
+    with pytest.raises(TableError, match="already chosen"):
+        later.move(text)
+
+
+# -- away seats, the race
+
+
+def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_when_it_is_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
+    store = ClockedTables(tmp_path / "tables.sqlite3")
+    host = Table.open(store, "gwra-pyskessa", 2, "Tamsin", away_ms=1_000)
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    store.clock += 5_000
+    host.beat()
+    assert host.advance() == 1
+    assert host.lines[-1][1] == "Jory is away: a bot plays for them until they are back."
+    assert host.is_bot(1)
+    while host.state.current_player != 1 and not host.state.is_over:
+        host.move(host.hint()[0])
+    assert host.advance() == 1 and host.lines[-1][0] == host.version - 1  # the bot moved for Jory
+    jory.beat()
+    host.advance()
+    assert host.lines[-1][1] == "Jory is back." and not host.is_bot(1)
+
+
+def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(tmp_path, monkeypatch):
+    """Four learners, no bots: whoever touches last, by the store's clock, is the pig — even within one tick."""
+    for name in ("BOT_STEP_MS", "ROUND_STEP_MS", "OFFER_WAIT_MS"):
+        monkeypatch.setattr(referee, name, 0)
+    store = ClockedTables(tmp_path / "tables.sqlite3")
+    host = Table.open(store, "pig", 4, "Tamsin", seed=4, options={"short": True})
+    tables = [host] + [Table.join(store, host.code, name) for name in ("Jory", "Pol", "Kerensa")]
+    host.start()
+    for _ in range(500):
+        for table in tables:
+            table.sync()
+        if host.race is not None:
+            break
+        mover = tables[host.state.current_player]
+        mover.move(mover.hint()[0])
+    assert host.race is not None, "nobody made four of a kind"
+    looking = [t for t in tables if t.seat in host.state.current_players]
+    order = sorted(looking, key=lambda t: -t.seat)  # touch in an order the seats do not give
+    for gap, table in enumerate(order):
+        store.clock += 50
+        table.touch()
+    for _ in range(50):
+        store.clock += 250
+        host.advance()
+        if host.race is None:
+            break
+    pig = [e for _n, e in host.lines if getattr(e, "rule", "") == "pig.pig"]
+    assert pig and pig[-1].player == order[-1].seat

@@ -1,0 +1,527 @@
+"""The referee of a table of classmates: one seat's hold on a table, every move checked by the game's engine on the
+server, and of the game only what that seat may see.
+
+A ``Table`` is made in a learner's kernel (on the server, never in the page) from the store and the seat's key.
+The key is made when the learner opens or joins the table and only its digest is kept in the store, so a page
+can act for one seat only: the one whose key its kernel holds.  Nothing of any game is named here; the game's
+engine (``tutor.engine``) decides everything through its contract:
+
+- **A move** (``move``) is the seat's own: the seat to move (``current_player``), a move out of turn the game
+  offers that seat (``offers``), or, in a round everyone decides at once (several seats in ``current_players``,
+  such as Pig's pass), a decision made before the seat's turn comes round: it is checked on the state where that
+  seat decides (the others' decisions in the round are hidden from it and do not change what it may do), kept
+  unseen, and applied when its turn comes.  Every move is appended to the table's log at the version the seat
+  saw (``TableStore.append``): two moves made at the same moment give one move and one clear refusal.
+- **The state** is the game's start (its seed, names and options are on the table's card) with the log's moves
+  applied in order: every seat's kernel, and a server that restarts, replays the same log to the same state.
+- **Bots** play the seats nobody took when the host started, and a learner's seat whose page has given no sign of
+  life for ``away_ms`` (everyone is told; the learner is told when they are back).  Any page at the table may make
+  the bots' moves (``advance``, on every tick of its clock); the log's version lets one of them through.  A bot
+  waits ``BOT_STEP_MS`` after the last move, so everyone sees each move, and while a learner has a move out of
+  turn open, ``OFFER_WAIT_MS``.
+- **A race** (``Game.inputs.race``, Pig's touch your nose) is decided by the store's clock: a learner's touch is
+  kept with the store's time (``touch``), and each tick of the race clock is settled once its time is past, in
+  one append: every learner who had touched by then touches in that tick, except that of several learners in one
+  tick only the first (by the store's clock) touches there and the others in the next tick, so the order of
+  their touches is the order the server saw.  Bots race as they do against one learner.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from tutor.bots import LEVELS, make_bot
+from tutor.checks import IllegalMove, check_seed
+from tutor.games import get_game
+from tutor.progress.fields import learner_name
+from tutor.tables.store import TableError, TableStore, table_code
+
+BOT_STEP_MS = 900  # a bot moves this long after the last move at a table of people, so that everyone sees each
+ROUND_STEP_MS = 150  # a bot's hidden decision in a round everyone decides at once (nothing to see)
+OFFER_WAIT_MS = 6000  # while a learner may make a move out of turn, bots wait this long before closing it
+AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
+STATUSES = ("open", "playing", "over", "closed")
+
+
+class TableBusy(TableError):
+    """Someone else's move reached the table first: nothing of this move was kept."""
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _seat_key(key: Any) -> str:
+    if not isinstance(key, str) or not 8 <= len(key) <= 100:
+        raise TableError("seat key: that is not a key to a seat at this table.")
+    return key
+
+
+class Table:
+    """A seat at a table (``key``), or a look at it from no seat (the teacher's page: no hand is ever shown).
+
+    ``state`` is the whole game and stays in the kernel; what a page is sent comes from ``view()`` (the seat's
+    view), ``lines`` (the narration) and ``summary()``.
+    """
+
+    def __init__(self, store: TableStore, code: Any, key: str | None = None) -> None:
+        self.store = store
+        self.code = table_code(code)
+        self.meta = store.meta(self.code)
+        self.game = get_game(self.meta["game"])
+        self.seat: int | None = None
+        self.key = key
+        if key is not None:
+            wanted = _digest(_seat_key(key))
+            seats = [i for i, k in enumerate(self.meta["keys"]) if k is not None and hmac.compare_digest(k, wanted)]
+            if not seats:
+                raise TableError(f"seat key: that is not a key to a seat at table {self.code}.")
+            self.seat = seats[0]
+        self._reset()
+        self.sync()
+
+    def _reset(self) -> None:
+        self.version = 0
+        self.state: Any = None
+        self.queued: dict[int, str] = {}  # decisions made ahead in a round everyone decides at once
+        self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
+        self.reasons: dict[int, str] = {}  # entry number of a bot's move -> why
+        self.race: tuple[int, int] | None = None  # (the entry that began the race, its time)
+        self.away: set[int] = set()
+        self.last_at = 0
+        self.declined: set[tuple[int, int, str]] = set()
+
+    # -- opening, joining, starting, closing
+
+    @classmethod
+    def open(cls, store: TableStore, game: str, players: Any, name: Any = None, *, options: dict | None = None,
+             level: str = "strong", seed: Any = None, away_ms: Any = AWAY_MS,
+             seats: list[Any] | None = None) -> "Table":
+        """A new table of ``game`` for ``players``, with ``options`` and bots of ``level`` for empty seats.
+
+        ``name`` (a learner) takes seat 0 and hosts it: the returned table holds their key (``.key``).  Without a
+        name the table is opened for a class (the teacher's page): ``seats`` names who sits where (``None``: open to
+        anyone), and the returned table is a look from no seat.  Every argument is checked before anything is kept.
+        """
+        rules = get_game(game)
+        options = dict(options or {})
+        if level not in LEVELS:
+            raise TableError(f"bot level: one of {', '.join(LEVELS)}, not {level!r}.")
+        if seed is None:
+            seed = secrets.randbelow(10_000)
+        check_seed(seed)
+        if not isinstance(away_ms, int) or isinstance(away_ms, bool) or not 1_000 <= away_ms <= 3_600_000:
+            raise TableError("away time: a whole number of milliseconds from 1000 (a second) to 3600000 (an hour).")
+        rules.start(players=players, seed=seed, **options)  # the players and options, checked by the game
+        names: list[str | None] = [None] * players
+        if seats is not None:
+            if name is not None:
+                raise TableError("seats: a learner opening a table sits at seat 1; only a class table lists seats.")
+            if not isinstance(seats, list) or len(seats) != players:
+                raise TableError(f"seats: a list of {players} names (None for a seat open to anyone).")
+            names = [None if s is None else learner_name(s) for s in seats]
+            taken = [s for s in names if s is not None]
+            if len(set(taken)) != len(taken):
+                raise TableError("seats: each learner sits at one seat only; a name is listed twice.")
+        key = None
+        keys: list[str | None] = [None] * players
+        if name is not None:
+            names[0] = learner_name(name)
+            key = secrets.token_urlsafe(18)
+            keys[0] = _digest(key)
+        meta = {"game": rules.slug, "players": players, "options": options, "level": level, "seed": seed,
+                "names": names, "keys": keys, "bots": [], "status": "open", "away_ms": away_ms,
+                "host": 0 if name is not None else None, "started": None}
+        code = store.create(meta)
+        if key is not None:
+            store.beat(code, 0)
+        return cls(store, code, key)
+
+    @classmethod
+    def join(cls, store: TableStore, code: Any, name: Any, *, key: str | None = None,
+             trusted: bool = False) -> "Table":
+        """``name`` sits at table ``code``: their seat again with its ``key`` (after a reload), the seat a class
+        table keeps for them, or the first empty seat while the table is open.  ``trusted``: the name is the hub's
+        user, so a learner who lost their key gets their seat back by name (with a new key)."""
+        code = table_code(code)
+        name = learner_name(name)
+        made: dict[str, str] = {}
+
+        def sit(meta: dict[str, Any]) -> dict[str, Any]:
+            names, keys = list(meta["names"]), list(meta["keys"])
+            if meta["status"] == "closed":
+                raise TableError(f"Table {code} has been closed.")
+            if key is not None:
+                wanted = _digest(_seat_key(key))
+                if not any(k is not None and hmac.compare_digest(k, wanted) for k in keys):
+                    raise TableError(f"seat key: that is not a key to a seat at table {code}.")
+                made["key"] = key
+                return meta
+            new = secrets.token_urlsafe(18)
+            if name in names:
+                seat = names.index(name)
+                if keys[seat] is not None and not trusted:
+                    raise TableError(f"{name} already sits at table {code}. If that is you, go back to the page you "
+                                     "joined from; if not, join under another name.")
+                if seat in meta["bots"] and not trusted:
+                    raise TableError(f"The game at table {code} has started and a bot has taken {name}'s seat.")
+            else:
+                if meta["status"] != "open":
+                    raise TableError(f"The game at table {code} has started: ask for another table, or open one.")
+                free = [i for i, n in enumerate(names) if n is None]
+                if not free:
+                    raise TableError(f"Table {code} is full: all {meta['players']} seats are taken.")
+                seat = free[0]
+                names[seat] = name
+            keys[seat] = _digest(new)
+            made["key"] = new
+            return {**meta, "names": names, "keys": keys, "bots": [b for b in meta["bots"] if b != seat]}
+
+        store.change_meta(code, sit)
+        table = cls(store, code, made["key"])
+        store.beat(code, table.seat)
+        return table
+
+    def start(self) -> None:
+        """The host (or the class's teacher, from no seat) starts the game: seats nobody took are played by bots."""
+        if self.seat is not None and self.seat != self.meta.get("host"):
+            raise TableError("Only the learner who opened the table starts the game.")
+        now = self.store.now_ms()
+
+        def begin(meta: dict[str, Any]) -> dict[str, Any]:
+            if meta["status"] != "open":
+                raise TableError(f"The game at table {self.code} has already started.")
+            names = list(meta["names"])
+            bots = [i for i, k in enumerate(meta["keys"]) if k is None]
+            spare = [n for n in self.game.default_names if n not in names]
+            for i in bots:
+                names[i] = names[i] or spare.pop(0)
+            return {**meta, "names": names, "bots": bots, "status": "playing", "started": now}
+
+        self.meta = self.store.change_meta(self.code, begin)
+        self.sync()
+
+    def close(self) -> None:
+        """The host or the teacher closes the table: no more moves; its log stays."""
+        if self.seat is not None and self.seat != self.meta.get("host"):
+            raise TableError("Only the learner who opened the table, or the teacher, closes it.")
+        self.meta = self.store.change_meta(self.code, lambda meta: {**meta, "status": "closed"})
+
+    # -- the state, from the log
+
+    def sync(self) -> bool:
+        """Read what is new at the table (its card and the log's new entries); True if anything was."""
+        meta = self.store.meta(self.code)
+        changed = meta != self.meta
+        self.meta = meta
+        if meta["status"] == "open" or meta["started"] is None:
+            return changed
+        if self.state is None:
+            self.state = self.game.start(players=meta["players"], seed=meta["seed"], names=meta["names"],
+                                         **meta["options"])
+            self.lines = [(0, e) for e in self.state.events]
+            self.last_at = meta["started"]
+        new = self.store.entries(self.code, self.version)
+        for entry in new:
+            self._fold(entry)
+        return changed or bool(new)
+
+    def _fold(self, entry: dict[str, Any]) -> None:
+        number = self.version
+        self.version += 1
+        self.last_at = entry.get("at", self.last_at)
+        if "note" in entry:
+            self.lines.append((number, entry["note"]))
+            if "away" in entry:
+                self.away.add(entry["away"])
+            if "back" in entry:
+                self.away.discard(entry["back"])
+            return
+        if entry.get("kind") == "early":
+            self.queued[entry["seat"]] = entry["move"]
+        else:
+            self._play(number, entry["move"], entry.get("why"))
+        while self.state.current_player in self.queued and not self.state.is_over:
+            self._play(number, self.queued.pop(self.state.current_player), None)
+
+    def _play(self, number: int, text: str, why: str | None) -> None:
+        action = self.game.parse_action(self.state, text)
+        self.state = self.state.apply(action)
+        self.lines.extend((number, e) for e in self.state.events)
+        if why:
+            self.reasons[number] = why
+        race = self.game.inputs.race
+        clock = None if race is None or self.state.is_over else race.clock(self.state)
+        if clock is None:
+            self.race = None
+        elif self.race is None:
+            self.race = (number, self.last_at)
+
+    # -- what a seat may see and do
+
+    @property
+    def status(self) -> str:
+        """open, playing, over or closed."""
+        return self.meta["status"]
+
+    @property
+    def names(self) -> list[str | None]:
+        return list(self.meta["names"])
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a seat a bot plays (nobody took it, or its learner is away)."""
+        return seat in self.meta["bots"] or seat in self.away
+
+    def view(self) -> Any:
+        """The table as this seat sees it (its own hand only); a look from no seat sees no hand at all."""
+        if self.state is None:
+            return None
+        if self.seat is None:
+            raise TableError("A look from no seat sees the table's progress, not its cards (summary()).")
+        return self.state.view(self.seat)
+
+    def _need_seat_in_play(self) -> None:
+        if self.seat is None:
+            raise TableError("You are watching this table: only the players at it make moves.")
+        self.sync()
+        if self.status == "open":
+            raise TableError("The game has not started yet: the learner who opened the table starts it.")
+        if self.status == "closed":
+            raise TableError(f"Table {self.code} has been closed.")
+        if self.state.is_over:
+            raise TableError("The game at this table is over.")
+
+    def move(self, action: Any) -> None:
+        """Make this seat's move (an action or its text); an IllegalMove (the rule broken), a TableError (not this
+        seat's move) or TableBusy (another move came first) changes nothing."""
+        self._need_seat_in_play()
+        state, seat = self.state, self.seat
+        if self.race is not None:
+            raise TableError("The race is on: press the race button (touch()); the table settles the race.")
+        if isinstance(action, str):
+            action = self.game.parse_action(state, action)
+        kind = "move"
+        if seat != state.current_player and str(action) in {str(a) for a in state.offers(seat)}:
+            kind = "offer"
+        elif seat == state.current_player:
+            if seat in self.queued:
+                raise TableError("You have already chosen; wait for the others.")
+        elif seat in state.current_players and not state.offers(seat):
+            if seat in self.queued:
+                raise TableError("You have already chosen; wait for the others.")
+            kind = "early"
+        else:
+            mover = state.current_player
+            raise TableError(f"It is {state.view(seat).seats[mover].name}'s turn, not yours.")
+        if kind == "early":
+            self._check_early(action)
+        else:
+            state.apply(action)  # an illegal move raises here, before anything is kept
+        self._append([{"seat": seat, "move": str(action), "kind": kind, "by": "learner"}])
+
+    def _check_early(self, action: Any) -> None:
+        """A decision made before this seat's turn in a round everyone decides at once, checked on the state where
+        the seat decides (the others' decisions in between taken as queued, or as their first legal move)."""
+        probe = self.state
+        while probe.current_player != self.seat:
+            mover = probe.current_player
+            text = self.queued.get(mover)
+            probe = probe.apply(self.game.parse_action(probe, text) if text else probe.legal_actions()[0])
+            if probe.is_over or self.seat not in probe.current_players:
+                raise TableError("That choice can wait: it is not yet yours to make.")
+        probe.apply(action)
+
+    def _append(self, entries: list[dict[str, Any]]) -> None:
+        if not self.store.append(self.code, self.version, entries):
+            self.sync()
+            raise TableBusy("Someone moved at the same moment and the table has moved on: look again, then make "
+                            "your move.")
+        self.sync()
+        self._mark_over()
+
+    def _mark_over(self) -> None:
+        """Once the game is over, the table's card says so (for the list of tables and the teacher's page)."""
+        if self.state is not None and self.state.is_over and self.meta["status"] == "playing":
+            self.meta = self.store.change_meta(
+                self.code, lambda meta: {**meta, "status": "over" if meta["status"] == "playing" else meta["status"]})
+
+    def touch(self) -> int:
+        """Press the race button: this seat's first touch in the race is kept with the store's time."""
+        self._need_seat_in_play()
+        if self.race is None:
+            raise TableError("There is no race on.")
+        return self.store.touch(self.code, self.race[0], self.seat)
+
+    def beat(self) -> None:
+        """This seat's page is here (its clock calls this); a seat that was away is told it is back."""
+        if self.seat is not None:
+            self.store.beat(self.code, self.seat)
+
+    def hint(self) -> tuple[Any, str]:
+        """The strong bot's move for this seat, and why (for this seat only, when it is its move)."""
+        self._need_seat_in_play()
+        if self.state.current_player != self.seat:
+            raise TableError("A hint is for your own move; it is not your turn.")
+        return make_bot(self.game.slug, "strong", self.meta["seed"] * 31 + self.seat).explain(self.state)
+
+    # -- the bots, the away seats and the race: any page at the table calls this on its clock
+
+    def advance(self) -> int:
+        """Make the table's next due move that no learner makes (a bot's, an away seat's, a race tick's, a note
+        that someone is away or back); returns how many entries were added (0: nothing was due, or another page
+        added them first)."""
+        self.sync()
+        if self.status != "playing" or self.state is None:
+            return 0
+        if self.state.is_over:
+            self._mark_over()
+            return 0
+        now = self.store.now_ms()
+        note = self._away_notes(now)
+        if note:
+            return self._try_append([note])
+        if self.race is not None:
+            return self._settle_tick(now)
+        state = self.state
+        for seat in state.current_players:
+            if self.is_bot(seat) and state.offers(seat):
+                decided = self._bot_offer(seat)
+                if decided:
+                    return self._try_append([decided])
+        mover = state.current_player
+        if mover is None or not self.is_bot(mover):
+            return 0
+        step = ROUND_STEP_MS if len(state.current_players) > 1 and not any(
+            state.offers(s) for s in state.current_players) else BOT_STEP_MS
+        if now - self.last_at < step:
+            return 0
+        if any(state.offers(s) for s in state.current_players if not self.is_bot(s)) and \
+                now - self.last_at < OFFER_WAIT_MS:
+            return 0
+        action, why = self._bot(mover).explain(state)
+        by = "away" if mover in self.away else "bot"
+        return self._try_append([{"seat": mover, "move": str(action), "kind": "move", "by": by, "why": why}])
+
+    def _bot(self, seat: int) -> Any:
+        # A fresh bot for each decision, seeded by the table and the move: any page asked gives the same bot.
+        level = "strong" if seat in self.away else self.meta["level"]
+        return make_bot(self.game.slug, level, self.meta["seed"] * 1_000_003 + self.version * 101 + seat)
+
+    def _bot_offer(self, seat: int) -> dict[str, Any] | None:
+        state = self.state
+        key = (self.version, seat, ",".join(str(a) for a in state.offers(seat)))
+        if key in self.declined:
+            return None
+        action, why = self._bot(seat).offer(state, seat)
+        if action is None:
+            self.declined.add(key)
+            return None
+        return {"seat": seat, "move": str(action), "kind": "offer", "by": "bot", "why": why}
+
+    def _away_notes(self, now: int) -> dict[str, Any] | None:
+        beats = self.store.beats(self.code)
+        limit = self.meta["away_ms"]
+        for seat, name in enumerate(self.meta["names"]):
+            if seat in self.meta["bots"]:
+                continue
+            last = max(beats.get(seat, 0), self.meta["started"] or 0)
+            if seat not in self.away and now - last > limit:
+                return {"note": f"{name} is away: a bot plays for them until they are back.", "away": seat}
+            if seat in self.away and now - beats.get(seat, 0) <= limit:
+                return {"note": f"{name} is back.", "back": seat}
+        return None
+
+    def _settle_tick(self, now: int) -> int:
+        race = self.game.inputs.race
+        state = self.state
+        began, t0 = self.race  # type: ignore[misc]
+        tick_ms = race.tick_ms(state)
+        tick = race.clock(state) // tick_ms
+        end = t0 + (tick + 1) * tick_ms
+        if now < end:
+            return 0
+        touches = self.store.touches(self.code, began)
+        looking = [s for s in state.current_players if not self.is_bot(s)]
+        touched = sorted((at, s) for s, at in touches.items() if s in looking and at < end)
+        first = touched[0][1] if touched else None
+        entries = []
+        probe = state
+        while not probe.is_over and race.clock(probe) is not None and race.clock(probe) // tick_ms == tick:
+            seat = probe.current_player
+            if self.is_bot(seat):
+                action, why = self._bot(seat).explain(probe)
+                entry = {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
+            else:
+                action = _press(probe, race) if seat == first else race.idle(probe)
+                entry = {"seat": seat, "move": str(action), "kind": "move", "by": "learner"}
+            probe = probe.apply(action)
+            entries.append(entry)
+        return self._try_append(entries)
+
+    def _try_append(self, entries: list[dict[str, Any]]) -> int:
+        kept = self.store.append(self.code, self.version, entries)
+        self.sync()
+        self._mark_over()
+        return len(entries) if kept else 0
+
+    # -- for everyone: the teacher's page and the list of open tables
+
+    def summary(self) -> dict[str, Any]:
+        """The table's progress without a card: its code, game, seats (who is a bot), state, moves so far, whose
+        turn, and the scores once over."""
+        meta = self.meta
+        out: dict[str, Any] = {
+            "code": self.code, "game": self.game.slug, "title": self.game.title, "players": meta["players"],
+            "names": list(meta["names"]), "bots": sorted(set(meta["bots"]) | self.away), "status": meta["status"],
+            "moves": self.version, "turn": None, "scores": None, "winners": None}
+        if self.state is not None:
+            if self.state.is_over:
+                result = self.state.result()
+                out["scores"] = list(result.scores)
+                out["winners"] = sorted(result.winners)
+            else:
+                out["turn"] = meta["names"][self.state.current_player]
+        return out
+
+
+def _press(state: Any, race: Any) -> Any:
+    """What pressing the race button does now: the race's one move that is not doing nothing."""
+    idle = race.idle(state)
+    pressed = [a for a in state.legal_actions() if str(a) != str(idle)]
+    return pressed[0] if pressed else idle
+
+
+def open_tables(store: TableStore) -> list[dict[str, Any]]:
+    """The tables learners may join now: code, game, players, who sits there, in the order they were opened."""
+    listing = []
+    for code in store.codes():
+        meta = store.meta(code)
+        if meta["status"] == "open":
+            listing.append({"code": code, "game": meta["game"], "title": get_game(meta["game"]).title,
+                            "players": meta["players"], "names": list(meta["names"]),
+                            "free": sum(k is None for k in meta["keys"])})
+    return listing
+
+
+def class_tables(store: TableStore) -> list[dict[str, Any]]:
+    """Every table's progress (``Table.summary``), for the teacher's page: no card of any hand."""
+    return [Table(store, code).summary() for code in store.codes()]
+
+
+def fill_tables(store: TableStore, game: str, learners: list[Any], size: int, **settings: Any) -> list[str]:
+    """Open class tables of ``size`` for ``learners`` in the order given (the last table may have bots for the
+    seats left); returns their codes."""
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+        raise TableError("table size: a whole number of players.")
+    names = [learner_name(n) for n in learners]
+    if not names:
+        raise TableError("learners: name at least one learner.")
+    codes = []
+    for i in range(0, len(names), size):
+        seats: list[Any] = names[i:i + size]
+        seats += [None] * (size - len(seats))
+        codes.append(Table.open(store, game, size, seats=seats, **settings).code)
+    return codes

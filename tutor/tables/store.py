@@ -1,0 +1,243 @@
+"""Where the tables of classmates live: one interface, ``TableStore``, and its two services.
+
+- ``SQLiteTables``: a file on the server's disk (WAL, one immediate transaction per change), the default on one
+  machine, needing no set-up.  Its clock is the machine's.
+- ``RedisTables`` (``tutor.tables.redis_store``): a Redis server that the learners' servers on several machines all
+  reach; every change that must not race is one Lua script run by Redis, and its clock is Redis's ``TIME``.
+
+``tables_store()`` chooses by ``$GWARI_TABLES``: a ``redis://`` or ``unix://`` address for Redis, else the path of
+the SQLite file (unset: ``tables.sqlite3`` beside the class's progress file).
+
+A table is kept as three things: its card (``meta``: the game, its players and options, the seats' names and keys,
+its state of play), its log (entries appended in order; the log's length is the table's *version*, and
+``append`` adds to it only at the version the caller read, so two moves made at once give one move and one
+refusal, never a corrupted table), and the seats' last signs of life and race touches (each seat's first touch
+in a race is kept with the store's own clock, so the order of touches is the server's, not the pages').  The
+store knows nothing of any game: the referee (``tutor.tables.referee``) reads and writes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: a code read aloud or copied is not misread
+CODE_LENGTH = 5
+STORE_ENV = "GWARI_TABLES"
+
+
+class TableError(ValueError):
+    """A table that cannot do what was asked (no such code, full, already started, a wrong key...), in words."""
+
+
+def new_code() -> str:
+    """A short table code, such as ``K7RQM``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def table_code(code: Any) -> str:
+    """A table code as typed (spaces and case do not matter), checked: a TableError names what is wrong."""
+    if not isinstance(code, str):
+        raise TableError(f"table code: type the code of {CODE_LENGTH} letters and digits, such as K7RQM.")
+    text = "".join(code.split()).upper()
+    if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
+        raise TableError(f"table code: {code[:20]!r} is not a table code; a code has {CODE_LENGTH} letters and "
+                         "digits, such as K7RQM.")
+    return text
+
+
+class TableStore(Protocol):
+    """What the referee needs of a store; ``SQLiteTables`` and ``RedisTables`` both give exactly this."""
+
+    def now_ms(self) -> int:
+        """The store's clock, in milliseconds (every page's moves and touches are timed by it)."""
+
+    def create(self, meta: dict[str, Any]) -> str:
+        """Keep a new table with a fresh code (set in ``meta["code"]``); returns the code."""
+
+    def meta(self, code: str) -> dict[str, Any]:
+        """A table's card; a TableError when there is no such table."""
+
+    def change_meta(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Apply ``change`` to the card with nobody changing it in between; returns the new card.  ``change`` may
+        raise (a TableError, say) and then nothing changes."""
+
+    def version(self, code: str) -> int:
+        """How many entries the table's log holds."""
+
+    def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
+        """The log's entries from ``start`` on."""
+
+    def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
+        """Add ``entries`` (each stamped ``at`` with the store's clock) if the log still holds ``version`` entries;
+        False, changing nothing, if it has moved on."""
+
+    def codes(self) -> list[str]:
+        """Every table's code, oldest first."""
+
+    def beat(self, code: str, seat: int) -> int:
+        """``seat``'s page is there now; returns the store's time."""
+
+    def beats(self, code: str) -> dict[int, int]:
+        """Each seat's last sign of life."""
+
+    def touch(self, code: str, race: int, seat: int) -> int:
+        """``seat`` touched in race ``race`` now (by the store's clock); a later touch keeps the first one's time,
+        which is returned."""
+
+    def touches(self, code: str, race: int) -> dict[int, int]:
+        """The first touch of each seat in race ``race``."""
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, meta TEXT NOT NULL, made INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (code TEXT NOT NULL, n INTEGER NOT NULL, entry TEXT NOT NULL,
+                                    PRIMARY KEY (code, n));
+CREATE TABLE IF NOT EXISTS beats (code TEXT NOT NULL, seat INTEGER NOT NULL, at INTEGER NOT NULL,
+                                  PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS touches (code TEXT NOT NULL, race INTEGER NOT NULL, seat INTEGER NOT NULL,
+                                    at INTEGER NOT NULL, PRIMARY KEY (code, race, seat));
+"""
+
+
+class SQLiteTables:
+    """Tables in one SQLite file on the server (the default on one machine): every kernel of the server opens it;
+    one immediate transaction per change keeps two kernels' changes apart."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        from tutor.progress.schema import connect, sqlite3
+
+        if sqlite3 is None:
+            raise TableError("Tables of classmates need a server; here, play with the people beside you "
+                             "(pass and play).")
+        if not isinstance(path, (str, os.PathLike)) or not os.fspath(path).strip() or "\x00" in os.fspath(path):
+            raise TableError(f"tables file: {path!r} is not the path of a file.")
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise TableError(f"tables file: {self.path} is a folder; give the path of a file in it.")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._connect = lambda: connect(self.path)
+        conn = self._connect()
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.executescript(SCHEMA)
+        finally:
+            conn.close()
+
+    def _run(self, action: Callable[[Any], Any], write: bool = True) -> Any:
+        from tutor.progress.schema import immediate
+
+        conn = self._connect()
+        try:
+            if not write:
+                return action(conn)
+            with immediate(conn):
+                return action(conn)
+        finally:
+            conn.close()
+
+    def now_ms(self) -> int:
+        return int(time.time() * 1000)
+
+    def create(self, meta: dict[str, Any]) -> str:
+        def make(conn: Any) -> str:
+            while True:
+                code = new_code()
+                if conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is None:
+                    conn.execute("INSERT INTO tables (code, meta, made) VALUES (?, ?, ?)",
+                                 (code, dumps({**meta, "code": code}), self.now_ms()))
+                    return code
+        return self._run(make)
+
+    def _meta(self, conn: Any, code: str) -> dict[str, Any]:
+        row = conn.execute("SELECT meta FROM tables WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise TableError(f"There is no table {code}: check the code with whoever opened it.")
+        return json.loads(row[0])
+
+    def meta(self, code: str) -> dict[str, Any]:
+        return self._run(lambda conn: self._meta(conn, code), write=False)
+
+    def change_meta(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        def run(conn: Any) -> dict[str, Any]:
+            new = change(self._meta(conn, code))
+            conn.execute("UPDATE tables SET meta = ? WHERE code = ?", (dumps(new), code))
+            return new
+        return self._run(run)
+
+    def version(self, code: str) -> int:
+        return self._run(lambda conn: conn.execute("SELECT COUNT(*) FROM entries WHERE code = ?",
+                                                   (code,)).fetchone()[0], write=False)
+
+    def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
+        rows = self._run(lambda conn: conn.execute("SELECT entry FROM entries WHERE code = ? AND n >= ? ORDER BY n",
+                                                   (code, start)).fetchall(), write=False)
+        return [json.loads(row[0]) for row in rows]
+
+    def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
+        def run(conn: Any) -> bool:
+            now = conn.execute("SELECT COUNT(*) FROM entries WHERE code = ?", (code,)).fetchone()[0]
+            if now != version:
+                return False
+            at = self.now_ms()
+            conn.executemany("INSERT INTO entries (code, n, entry) VALUES (?, ?, ?)",
+                             [(code, version + i, dumps({**entry, "at": at})) for i, entry in enumerate(entries)])
+            return True
+        return self._run(run)
+
+    def codes(self) -> list[str]:
+        rows = self._run(lambda conn: conn.execute("SELECT code FROM tables ORDER BY made, code").fetchall(),
+                         write=False)
+        return [row[0] for row in rows]
+
+    def beat(self, code: str, seat: int) -> int:
+        at = self.now_ms()
+        self._run(lambda conn: conn.execute("INSERT OR REPLACE INTO beats (code, seat, at) VALUES (?, ?, ?)",
+                                            (code, seat, at)))
+        return at
+
+    def beats(self, code: str) -> dict[int, int]:
+        rows = self._run(lambda conn: conn.execute("SELECT seat, at FROM beats WHERE code = ?", (code,)).fetchall(),
+                         write=False)
+        return {seat: at for seat, at in rows}
+
+    def touch(self, code: str, race: int, seat: int) -> int:
+        def run(conn: Any) -> int:
+            conn.execute("INSERT OR IGNORE INTO touches (code, race, seat, at) VALUES (?, ?, ?, ?)",
+                         (code, race, seat, self.now_ms()))
+            return conn.execute("SELECT at FROM touches WHERE code = ? AND race = ? AND seat = ?",
+                                (code, race, seat)).fetchone()[0]
+        return self._run(run)
+
+    def touches(self, code: str, race: int) -> dict[int, int]:
+        rows = self._run(lambda conn: conn.execute("SELECT seat, at FROM touches WHERE code = ? AND race = ?",
+                                                   (code, race)).fetchall(), write=False)
+        return {seat: at for seat, at in rows}
+
+
+def tables_path() -> Path:
+    """The SQLite file of the class's tables: beside the progress file."""
+    from tutor.progress.schema import progress_path
+
+    return progress_path().with_name("tables.sqlite3")
+
+
+def tables_store(address: str | None = None) -> TableStore:
+    """The class's tables: ``address`` (or ``$GWARI_TABLES``) names a Redis server (``redis://host:port/db``,
+    ``unix:///path/redis.sock``) or an SQLite file; unset, the SQLite file beside the class's progress."""
+    address = os.environ.get(STORE_ENV, "") if address is None else address
+    if not isinstance(address, str):
+        raise TableError(f"tables store: give an address or a path as text, not {type(address).__name__}.")
+    if address.startswith(("redis://", "rediss://", "unix://")):
+        from tutor.tables.redis_store import RedisTables
+
+        return RedisTables(address)
+    return SQLiteTables(address or tables_path())

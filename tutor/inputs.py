@@ -43,6 +43,12 @@ class RaceInput:
     idle: Callable[[Any], Any]  # what a player who does nothing in a tick does
     button: str = "Touch your nose!"  # the one control a learner presses in the race
 
+    def press(self, state: Any) -> Any:
+        """What pressing the race button does now: the race's one move that is not doing nothing."""
+        idle = self.idle(state)
+        pressed = [a for a in state.legal_actions() if str(a) != str(idle)]
+        return pressed[0] if pressed else idle
+
 
 @dataclass(frozen=True)
 class Inputs:

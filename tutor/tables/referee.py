@@ -455,7 +455,7 @@ class Table:
                 action, why = self._bot(seat).explain(probe)
                 entry = {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
             else:
-                action = _press(probe, race) if seat == first else race.idle(probe)
+                action = race.press(probe) if seat == first else race.idle(probe)
                 entry = {"seat": seat, "move": str(action), "kind": "move", "by": "learner"}
             probe = probe.apply(action)
             entries.append(entry)
@@ -485,13 +485,6 @@ class Table:
             else:
                 out["turn"] = meta["names"][self.state.current_player]
         return out
-
-
-def _press(state: Any, race: Any) -> Any:
-    """What pressing the race button does now: the race's one move that is not doing nothing."""
-    idle = race.idle(state)
-    pressed = [a for a in state.legal_actions() if str(a) != str(idle)]
-    return pressed[0] if pressed else idle
 
 
 def open_tables(store: TableStore) -> list[dict[str, Any]]:

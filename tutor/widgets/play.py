@@ -77,14 +77,15 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     """
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
-               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why")
+               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why", "ready", "press")
 
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
                  on_review: Callable[[Record, int, dict[int, str]], None] | None = None, typed: bool = False,
                  heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
-                 pause_deals: bool | None = None, **options: Any) -> None:
+                 pause_deals: bool | None = None, sharing: int = 1, **options: Any) -> None:
         super().__init__(asks_learner=True)
+        self.sharing = int_in(sharing, 1, 100, "learners at this screen")
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
             raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
@@ -125,6 +126,14 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.state = self.game.start(players=players, seed=self.seed, names=names, **self.options)
         self.players = players
         self.record = self.state.setup
+        # Pass and play: the first ``sharing`` seats are learners at this one screen; each hand is hidden until its
+        # learner has the screen (``covered``), and a race among them has one button each (``pressed``).
+        self.humans = frozenset(range(min(self.sharing, players))) if self.sharing > 1 else frozenset({self.seat})
+        if self.sharing > 1:
+            self.seat = 0
+        self.covered = self.sharing > 1  # the first hand too is shown only once its learner has the screen
+        self.pressed: set[int] = set()
+        self.turn_marks: dict[int, int] = {}  # pass and play: where each learner's "what just happened" starts
         self.bots = {p: make_bot(self.game.slug, self.level, self.seed * 31 + p) for p in range(players)}
         self.lines: list[tuple[int, Any]] = [(0, e) for e in self.state.events]
         self.turn_mark = 0
@@ -176,12 +185,14 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self._keep_game()
 
     def _keep_game(self) -> None:
-        """A finished game goes to the learner's record for the teacher (when the learner has given a name)."""
+        """A finished game goes to the learner's record for the teacher (when the learner has given a name; in pass
+        and play, the named learner is the first seat's)."""
         result = self.state.result()
         view = self.state.view(self.seat)
+        seat = 0 if len(self.humans) > 1 else self.seat
         classroom.keep_game(PlayedGame(
-            self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), self.seat,
-            tuple(result.scores), self.seat in result.winners, len(self.record.actions), self.level))
+            self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), seat,
+            tuple(result.scores), seat in result.winners, len(self.record.actions), self.level))
 
     def _run_bots(self, waited: bool = False, step: bool = False) -> None:
         """Bots move until it is the learner's turn.  One at a time with ``step_bots``: each move that shows
@@ -190,7 +201,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
         self.waiting = self.holding = self.stepping = False
         steps = self.step_bots and not self._race_phase()
-        while not self.state.is_over and self.state.current_player != self.seat and not self.deal_waits:
+        while not self.state.is_over and self.state.current_player not in self.humans and not self.deal_waits:
             self._bot_offers()
             if self.state.offers(self.seat) and not waited:
                 self.waiting, self.holding = self.clock, not self.clock
@@ -206,14 +217,43 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self._apply(action)
             if len(self.lines) > start:
                 step = False  # a move that showed something: the next waits for a tick
-        if not self.state.is_over and self.state.current_player == self.seat and not self.deal_waits:
+        if not self.state.is_over and self.state.current_player in self.humans and not self.deal_waits:
             self._bot_offers()
+            self._hand_over()
         self._schedule()
+
+    def _hand_over(self) -> None:
+        """Pass and play: when another learner at this screen is to move, the screen is theirs, hidden until they
+        press that they are ready (in a race everyone races at once: nothing to hand over)."""
+        mover = self.state.current_player
+        if mover == self.seat or mover not in self.humans or self._race_phase():
+            return
+        self.seat = mover
+        self.covered = True
+        self.selected, self.hint, self.why, self.error = None, "", "", None
+        self.turn_mark = self.turn_marks.get(mover, 0)
+
+    def on_ready(self, _value: Any, _inputs: dict) -> None:
+        """Pass and play: the learner the screen was passed to shows their hand."""
+        if not self.covered:
+            raise ValueError("Your hand is already shown.")
+        self.covered = False
+        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.state.status())
+        self.refresh()
+
+    def on_press(self, value: Any, _inputs: dict) -> None:
+        """Pass and play, in a race: the learner at ``value`` presses their race button (it counts in this tick of
+        the race clock)."""
+        seat = int_in(value, 0, self.players - 1, "seat")
+        if not self._race_phase() or seat not in self.humans:
+            raise ValueError("There is no race on for that seat.")
+        self.pressed.add(seat)
+        self.refresh()
 
     def _bot_offers(self) -> None:
         """Each bot with an out-of-turn move open decides once (before the next ordinary move) whether to make it."""
         for seat in self.state.current_players:
-            if seat == self.seat:
+            if seat in self.humans:
                 continue
             for offer in self.state.offers(seat):
                 key = (len(self.record.actions), str(offer))
@@ -230,13 +270,13 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     def _race_phase(self) -> bool:
         """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
         race = self.game.inputs.race
-        return (race is not None and not self.state.is_over and self.state.current_player == self.seat
+        return (race is not None and not self.state.is_over and self.state.current_player in self.humans
                 and race.clock(self.state) is not None)
 
     def _racing(self) -> bool:
         """Whether the race clock runs in the browser: a race on, the learner's decision, and playing on the clock
         (off the clock each tick of the race waits for the learner's choice)."""
-        return self.clock and self._race_phase()
+        return (self.clock or len(self.humans) > 1) and self._race_phase()
 
     @property
     def names_now(self) -> list[str]:
@@ -322,12 +362,30 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self.playing = False
             return
         start = len(self.lines)
-        self._apply(self.game.inputs.race.idle(self.state))
+        if len(self.humans) > 1:
+            self._shared_tick()
+        else:
+            self._apply(self.game.inputs.race.idle(self.state))
         self._run_bots()
         self.error = None
         if len(self.lines) > start:
             self._tell(start)
         self.refresh()
+
+    def _shared_tick(self) -> None:
+        """Pass and play: one tick of the race settled — each learner at this screen who pressed in it presses,
+        the others let it go by; bots decide as they always do."""
+        race = self.game.inputs.race
+        tick = race.clock(self.state)
+        while not self.state.is_over and race.clock(self.state) == tick:
+            mover = self.state.current_player
+            if mover in self.humans:
+                self._apply(race.press(self.state) if mover in self.pressed else race.idle(self.state))
+                self.pressed.discard(mover)
+            else:
+                action, why = self.bots[mover].explain(self.state)
+                self._keep_reason(action, why)
+                self._apply(action)
 
     def _checked(self, make_action: Callable[[], Any]) -> Any:
         """The learner's move, checked on a copy of the position: it must be theirs (their turn, or a move offered
@@ -354,6 +412,11 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self.announce(self.notice)
             self.refresh()
             return
+        if self.covered:
+            self.notice = f"The screen is {self.names_now[self.seat]}'s now: they press that they are ready first."
+            self.announce(self.notice)
+            self.refresh()
+            return
         action = self._checked(make_action)
         if action is None:
             return
@@ -364,6 +427,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self.undo_points.append(UndoPoint(self.state, self.record, len(self.lines), self.turn_mark,
                                               visible_cards(self.state.view(self.seat)), table=self._marks()))
         self.turn_mark = start = len(self.lines)
+        self.turn_marks[self.seat] = start
         self.learner_moves += 1
         self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
         self._apply(action)
@@ -393,7 +457,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         self.refresh()
 
     def _undo_target(self) -> int | None:
-        if self.state.is_over or self._race_phase():
+        if self.state.is_over or self._race_phase() or len(self.humans) > 1:
             return None
         return next((i for i in range(len(self.undo_points) - 1, -1, -1) if self.undo_points[i].open), None)
 
@@ -446,6 +510,8 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     def on_new(self, _value: Any, inputs: dict) -> None:
         """A new deal with the chosen number of players, bot level and variants."""
         players = int_in(inputs.get("players", self.players), 1, self.game.max_players, "players")
+        if "sharing" in inputs:
+            self.sharing = int_in(inputs["sharing"], 1, players, "learners at this screen")
         level = str(inputs.get("level", self.level))
         if level not in LEVELS:
             raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")

@@ -29,6 +29,9 @@ class PlayPage:
     state: Any
     seat: int
     game: Any
+    humans: frozenset
+    covered: bool
+    pressed: set
     why: str
     last_reason: Any
 
@@ -45,6 +48,8 @@ class PlayPage:
                 f'{self._last_line()}{table_html(view, level=h + 1, part="middle")}</section>']
         if over:
             main.append(self._over_html(view))
+        elif self.covered:
+            main = [self._cover_html()]
         else:
             main.append(f'<section class="gw-controls">{self._controls_html()}</section>')
         side = [self._log_html(), self._panels_html(view),
@@ -54,6 +59,23 @@ class PlayPage:
         notice = (f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>' if self.notice else "")
         return (f'<div class="gw-playapp"><div class="gw-playgrid">{notice}<div class="gw-main">{"".join(main)}</div>'
                 f'<div class="gw-side">{"".join(side)}</div></div></div>')
+
+    def _cover_html(self) -> str:
+        """Pass and play: the screen between two learners' turns, with no hand and no table on it."""
+        name = self.names_now[self.seat]
+        return (f'<section class="gw-panel gw-cover" data-testid="cover">{heading(self.level_h, f"Pass to {name}")}'
+                f"<p>{esc(name)}, it is your turn. The others look away while you play.</p>"
+                + button(f"I am {name}: show my hand", "ready", primary=True, key="ready", focus=True)
+                + "</section>")
+
+    def _race_buttons(self) -> str:
+        """Pass and play, in a race: one race button for each learner at this screen still racing."""
+        race = self.game.inputs.race
+        racing = [s for s in sorted(self.humans) if s in self.state.current_players]
+        return ('<div class="gw-row gw-racebox" data-testid="race-buttons">'
+                + "".join(button(f"{self.names_now[s]}: {race.button}" + (" ✓" if s in self.pressed else ""),
+                                 "press", value=str(s), key=f"press{s}", primary=s not in self.pressed, fast=True)
+                          for s in racing) + "</div>")
 
     def _last_line(self) -> str:
         """The newest line of what just happened, above the table where one column leaves the log below the hand
@@ -69,6 +91,14 @@ class PlayPage:
 
     def _bar_html(self, view: Any) -> str:
         you = view.seats[self.seat].name
+        if len(self.humans) > 1:
+            who = "Pass and play: " + ", ".join(view.seats[s].name for s in sorted(self.humans)) + "."
+        else:
+            who = f"You are {you}."
+        most = max(self.game.max_players, self.players)
+        sharing = "".join(f'<option value="{n}"{" selected" if n == self.sharing else ""}>'
+                          f'{"1 learner" if n == 1 else f"{n} learners"} at this screen</option>'
+                          for n in range(1, most + 1))
         level_opts = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
                              for lv in LEVELS)
         variants = option_controls(self.game, self.options)
@@ -76,8 +106,11 @@ class PlayPage:
             variants = (f'<details class="gw-variants"><summary>Variants (for the next deal)</summary>{variants}'
                         "</details>")
         return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
-                f'<span class="gw-small">You are {esc(you)}.</span>'
+                f'<span class="gw-small" data-testid="who">{esc(who)}</span>'
                 + players_control(self.game, self.players, self.options) +
+                f'<select data-gw-input="sharing" aria-label="learners at this screen, passing it between turns" '
+                f'data-key="sharing" title="Pass and play: learners at one screen take turns, each hand hidden '
+                f'between turns">{sharing}</select>' +
                 f'<select data-gw-input="level" aria-label="bot level" data-key="level">{level_opts}</select>'
                 + button("New game", "new", key="new") +
                 f'<span class="gw-small">Deal code <span class="gw-code" data-testid="code">{esc(self.code)}</span>'
@@ -112,7 +145,9 @@ class PlayPage:
             assert race is not None
             clock = (f'<p class="gw-clock" data-testid="clock">Race clock: {race.clock(self.state) / 1000:.2f} s — '
                      f"press “{esc(race.button)}” as soon as you can.</p>")
-        if self.typed:
+        if racing and len(self.humans) > 1:
+            panel = self._race_buttons()
+        elif self.typed:
             panel = self._typed_panel()
         else:
             idle = race.idle(self.state) if racing and race is not None else None

@@ -86,6 +86,7 @@ class Table:
     def _reset(self) -> None:
         self.version = 0
         self.state: Any = None
+        self.record: Any = None  # the game's Record: its set-up and the moves in the order they were applied
         self.queued: dict[int, str] = {}  # decisions made ahead in a round everyone decides at once
         self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
         self.reasons: dict[int, str] = {}  # entry number of a bot's move -> why
@@ -223,6 +224,7 @@ class Table:
             self.state = self.game.start(players=meta["players"], seed=meta["seed"], names=meta["names"],
                                          **meta["options"])
             self.lines = [(0, e) for e in self.state.events]
+            self.record = self.state.setup
             self.last_at = meta["started"]
         new = self.store.entries(self.code, self.version)
         for entry in new:
@@ -250,6 +252,7 @@ class Table:
     def _play(self, number: int, text: str, why: str | None) -> None:
         action = self.game.parse_action(self.state, text)
         self.state = self.state.apply(action)
+        self.record = self.record.with_action(action)
         self.lines.extend((number, e) for e in self.state.events)
         if why:
             self.reasons[number] = why

@@ -9,6 +9,8 @@ const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"
 const LEARNER = "gwari.learner";
 // Where Python runs in the browser (no server), the class's records are kept here too.
 const KEPT = "gwari.progress";
+// The keys of this browser's seats at tables of classmates (by table code), so a reload gets the seat back.
+const SEATS = "gwari.tables";
 
 function remembered() {
   try { return window.localStorage.getItem(LEARNER) || ""; } catch (e) { return ""; }
@@ -241,6 +243,9 @@ function render({ model, el }) {
   const onKept = () => {
     if (model.get("keeps_in_browser") && model.get("kept")) store(KEPT, model.get("kept"));
   };
+  const onSeats = () => {
+    if (model.get("asks_seats") && model.get("table_seats")) store(SEATS, model.get("table_seats"));
+  };
   const onDrawn = () => {
     if (!awaiting) return;
     awaiting = false;
@@ -259,10 +264,12 @@ function render({ model, el }) {
   model.on("change:interval", onPlaying);
   model.on("change:learner", onLearner);
   model.on("change:kept", onKept);
+  model.on("change:table_seats", onSeats);
   draw();
   onPlaying();
   if (model.get("keeps_in_browser") && stored(KEPT)) send("restore", stored(KEPT));
   if (model.get("asks_learner") && !model.get("learner") && remembered()) send("learner", remembered());
+  if (model.get("asks_seats") && stored(SEATS)) send("seats", stored(SEATS));
 
   return () => {
     if (timer) clearTimeout(timer);
@@ -279,6 +286,7 @@ function render({ model, el }) {
     model.off("change:interval", onPlaying);
     model.off("change:learner", onLearner);
     model.off("change:kept", onKept);
+    model.off("change:table_seats", onSeats);
     view.remove();
     live.remove();
   };

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import random
 import re
+
+import traitlets
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -47,6 +49,7 @@ from tutor.widgets.play_page import PlayPage
 from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_RULES, PlayPace,  # noqa: F401
                                      default_pace, yes_no)
 from tutor.widgets.play_panels import DealSummary, SeatNote
+from tutor.widgets.play_table import TablePlay
 
 
 @dataclass
@@ -67,7 +70,7 @@ class UndoPoint:
         return not (self.seen - self.shown)
 
 
-class PlayApp(PlayPace, PlayPage, GwariWidget):
+class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
@@ -77,7 +80,10 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     """
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
-               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why", "ready", "press")
+               "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why", "ready", "press",
+               "classmates", "opentable", "jointable", "seats", "starttable", "leavetable")
+    table_seats = traitlets.Unicode("").tag(sync=True)  # this browser's seats at tables: {code: key}, for a reload
+    asks_seats = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, slug: str, *, players: int | None = None, level: str = "strong",
                  seat: int = 0, seed: int | None = None, names: list[str] | None = None,
@@ -85,6 +91,8 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
                  heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
                  pause_deals: bool | None = None, sharing: int = 1, **options: Any) -> None:
         super().__init__(asks_learner=True)
+        self.asks_seats = self.can_meet()
+        self.seats_known: dict[str, str] = {}
         self.sharing = int_in(sharing, 1, 100, "learners at this screen")
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
@@ -358,6 +366,12 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
         if self.waiting or self.stepping:
             self._go_on(waited=self.waiting)
             return
+        if self.table is not None:
+            self._table_tick()
+            return
+        if self.lobby:
+            self.refresh()  # the list of open tables, fresh
+            return
         if not self._racing():
             self.playing = False
             return
@@ -416,6 +430,15 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
             self.notice = f"The screen is {self.names_now[self.seat]}'s now: they press that they are ready first."
             self.announce(self.notice)
             self.refresh()
+            return
+        if self.table is not None:
+            try:
+                action = make_action()
+            except IllegalMove as exc:
+                self.error = exc
+                self.refresh()
+                return
+            self._table_move(action)
             return
         action = self._checked(make_action)
         if action is None:
@@ -509,6 +532,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
 
     def on_new(self, _value: Any, inputs: dict) -> None:
         """A new deal with the chosen number of players, bot level and variants."""
+        self._not_at_table()
         players = int_in(inputs.get("players", self.players), 1, self.game.max_players, "players")
         if "sharing" in inputs:
             self.sharing = int_in(inputs["sharing"], 1, players, "learners at this screen")
@@ -533,6 +557,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
 
     def on_load(self, _value: Any, inputs: dict) -> None:
         """Replay a deal from its code (what a teacher gives the class), with the bot level chosen in the menu."""
+        self._not_at_table()
         code = str(inputs.get("code", "")).strip()
         level = str(inputs.get("level", self.level))
         try:
@@ -550,6 +575,7 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
     def on_classdeal(self, _value: Any, inputs: dict) -> None:
         """Deal the class deal the teacher set for today: its players and number, with this app's variants; when its
         players do not fit this game, its number with the players chosen here, and a note saying so."""
+        self._not_at_table()
         self.class_deal = classroom.class_deal()
         if not self.class_deal:
             raise ValueError("The teacher has not set a class deal.")
@@ -569,6 +595,10 @@ class PlayApp(PlayPace, PlayPage, GwariWidget):
                     f"{self.game.max_players}, so it is dealt for your {self.players}.")
             players = self.players
         self.new_game(players, seed, level, notice=note)
+
+    def _not_at_table(self) -> None:
+        if self.table is not None:
+            raise ValueError("You are at a table with classmates: leave the table first.")
 
     def on_review(self, _value: Any, _inputs: dict) -> None:
         """Hand the finished game's record to whoever shows a step-through, with the bots' reasons for their moves

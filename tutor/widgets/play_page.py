@@ -31,6 +31,8 @@ class PlayPage:
     game: Any
     humans: frozenset
     covered: bool
+    table: Any
+    lobby: bool
     pressed: set
     why: str
     last_reason: Any
@@ -40,6 +42,10 @@ class PlayPage:
         hand and moves; beside them (below them on a phone) what just happened, the panels, the players around the
         table and the settings.  The page's order is the order of reading and of the Tab key: the hand is the first
         stop, the settings come last."""
+        if self.lobby and (self.table is None or self.table.state is None):
+            notice = (f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>' if self.notice else "")
+            return (f'<div class="gw-playapp">{notice}{self._lobby_html()}'
+                    f'<section class="gw-panel gw-bar">{self.learner_html()}</section></div>')
         state = self.state
         view = state.view(self.seat)
         h = self.level_h
@@ -90,6 +96,8 @@ class PlayPage:
         return ""
 
     def _bar_html(self, view: Any) -> str:
+        if self.table is not None:
+            return self._table_bar_html()
         you = view.seats[self.seat].name
         if len(self.humans) > 1:
             who = "Pass and play: " + ", ".join(view.seats[s].name for s in sorted(self.humans)) + "."
@@ -117,6 +125,8 @@ class PlayPage:
                 f'</span><input type="text" data-gw-input="code" data-gw-submit="load" placeholder="deal code" '
                 f'aria-label="deal code to load" data-key="code-input" class="gw-num">'
                 + button("Load", "load", key="load") + self._class_deal_button() + self._mode_switch()
+                + button("Play with classmates", "classmates", "show", key="classmates",
+                         title="Open a table for classmates, or join one (on this screen: pass and play)")
                 + f"</div>{variants}{self.learner_html()}</section>")
 
     def _class_deal_button(self) -> str:
@@ -173,7 +183,9 @@ class PlayPage:
         return (f'<section class="{"gw-good" if won else "gw-panel"} gw-over" data-testid="game-over">'
                 + heading(self.level_h, "You win!" if won else self.state.status())
                 + f"<p>Scores: {scores}</p>" + (f"<ul>{breakdown}</ul>" if breakdown else "")
-                + '<div class="gw-row">' + button("New game", "new", primary=True, key="new2", focus=True)
+                + '<div class="gw-row">'
+                + (button("Leave the table", "leavetable", primary=True, key="leavetable2", focus=True)
+                   if self.table is not None else button("New game", "new", primary=True, key="new2", focus=True))
                 + button("Step through this game", "review", key="review") + "</div></section>")
 
     def _mode_switch(self) -> str:

@@ -1,0 +1,136 @@
+"""Play with classmates in the play app (``tutor.widgets.play_table``): the lobby, the waiting room, every game
+played to its end by two learners' pages at one table, what each page is sent, forged messages, a reload."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import tutor.tables.referee as referee
+from tutor import classroom
+from tutor.games import GAMES
+from tutor.render.frame import card_title
+from tutor.tables import Table, tables_store
+from tutor.widgets import PlayApp
+from tutor.widgets.play_table import TablePlay
+
+
+@pytest.fixture(autouse=True)
+def class_tables(tmp_path, monkeypatch):
+    """The class's tables in a file of this test's own; bots move as soon as a page's clock asks."""
+    monkeypatch.setenv("GWARI_TABLES", str(tmp_path / "tables.sqlite3"))
+    for name in ("BOT_STEP_MS", "ROUND_STEP_MS", "OFFER_WAIT_MS"):
+        monkeypatch.setattr(referee, name, 0)
+
+
+def as_learner(name: str, app: PlayApp, kind: str, value=None, inputs=None) -> bool:
+    """``name``'s page sends a message (each learner has their own kernel; here they take turns at one)."""
+    classroom.set_learner(name)
+    return app.handle(kind, value, inputs)
+
+
+def seated(slug: str, players: int, **options) -> tuple[PlayApp, PlayApp]:
+    """Tamsin opens a table from her play page, Jory joins it from his by its code, Tamsin starts it."""
+    tamsin = PlayApp(slug, players=players, seed=1, **options)
+    jory = PlayApp(slug, players=players, seed=2, **options)
+    assert as_learner("Tamsin", tamsin, "classmates", "show")
+    assert as_learner("Tamsin", tamsin, "opentable", None, {"players": players})
+    code = tamsin.table.code
+    assert as_learner("Jory", jory, "classmates", "show")
+    assert code in jory.render()  # the class's open tables
+    assert as_learner("Jory", jory, "jointable", None, {"tablecode": " " + code.lower()})
+    assert as_learner("Tamsin", tamsin, "tick") and "Jory" in tamsin.render()
+    assert as_learner("Tamsin", tamsin, "starttable")
+    assert as_learner("Jory", jory, "tick")
+    return tamsin, jory
+
+
+def hidden_from(app: PlayApp) -> set[str]:
+    """The titles of the cards in other seats' hands that this page's seat may not see."""
+    whole = app.state.view(None)
+    mine = app.state.view(app.seat)
+    out = set()
+    for seat, (all_cards, shown) in enumerate(zip(whole.seats, mine.seats)):
+        if seat != app.seat:
+            out |= {card_title(c) for c, s in zip(all_cards.hand, shown.hand) if c is not None and s is None}
+    return out
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_only_its_seat(slug):
+    game = GAMES[slug]
+    options = {"short": True} if "short" in game.options() else {}
+    if slug == "pig":
+        options["tick_ms"] = 5  # the race clock's ticks pass at once
+    tamsin, jory = seated(slug, max(2, game.min_players), **options)
+    rng = random.Random(7)
+    for _ in range(20_000):
+        if tamsin.state.is_over and jory.state.is_over:
+            break
+        for name, app in (("Tamsin", tamsin), ("Jory", jory)):
+            assert as_learner(name, app, "tick")
+            page = app.render()
+            assert not any(f"<title>{t}</title>" in page for t in hidden_from(app))
+            state = app.state
+            if state.is_over:
+                continue
+            if app.table.race is not None and app.seat in state.current_players:
+                assert as_learner(name, app, "move", str(game.inputs.race.press(state)))
+            elif state.current_player == app.seat:
+                assert as_learner(name, app, "move", str(rng.choice(state.legal_actions())))
+                assert app.error is None, app.error
+    assert tamsin.state == jory.state and tamsin.state.is_over
+    assert tamsin.table.status == "over" and 'data-testid="game-over"' in tamsin.render()
+    assert "Leave the table" in tamsin.render()
+
+
+def test_the_lobby_asks_for_a_name_and_refuses_a_wrong_code_and_a_table_of_another_game_in_words(monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    app = PlayApp("cassino", players=2)
+    app.handle("classmates", "show")
+    assert 'data-testid="lobby"' in app.render()
+    assert app.handle("opentable", None, {}) and "Give your name" in app.lobby_note and app.table is None
+    assert as_learner("Tamsin", app, "jointable", "K7RQ0")
+    assert "table code" in app.lobby_note and app.table is None
+    other = Table.open(tables_store(), "burn", 4, "Pol")
+    assert as_learner("Tamsin", app, "jointable", other.code)
+    assert "plays Burn" in app.lobby_note
+    assert not app.handle("classmates", "open")
+
+
+def test_a_forged_move_for_another_seat_is_refused_in_words_and_nothing_changes():
+    tamsin, jory = seated("cassino", 2)
+    mover, other = (tamsin, jory) if tamsin.state.current_player == tamsin.seat else (jory, tamsin)
+    name = "Tamsin" if other is tamsin else "Jory"
+    before = other.table.version
+    assert as_learner(name, other, "move", str(mover.state.legal_actions()[0]))
+    assert "turn, not yours" in other.notice
+    assert other.table.version == before and tables_store().version(other.table.code) == before
+    assert not as_learner(name, other, "new", None, {"players": 2})  # no new deal while at a table
+    assert not as_learner(name, other, "seats", "{not json")
+
+
+def test_a_reloaded_page_gets_its_seat_and_hand_back_from_the_key_the_browser_kept():
+    tamsin, jory = seated("gwra-pyskessa", 3)
+    kept = jory.table_seats
+    assert json.loads(kept) == {jory.table.code: jory.table.key}
+    again = PlayApp("gwra-pyskessa", players=3)  # the reload: a new kernel, the browser sends what it kept
+    assert again.asks_seats
+    assert as_learner("Jory", again, "seats", kept)
+    assert again.table is not None and again.seat == jory.seat
+    assert again.state.view(again.seat) == jory.state.view(jory.seat)
+    assert "Back at table" in again.notice
+    assert as_learner("Jory", again, "leavetable")
+    assert again.table is None and json.loads(again.table_seats) == {}
+
+
+def test_without_a_server_the_lobby_offers_pass_and_play(monkeypatch):
+    monkeypatch.setattr(TablePlay, "can_meet", staticmethod(lambda: False))
+    app = PlayApp("gnav", players=4)
+    app.handle("classmates", "show")
+    page = app.render()
+    assert "pass and play" in page and "Open a table" not in page
+    assert re.search(r'data-key="sharing"', PlayApp("gnav", players=4).render())

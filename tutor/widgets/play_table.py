@@ -1,0 +1,315 @@
+"""Play with classmates: the play app at a table of the class (``tutor.tables``), on a server.
+
+The same app, the same table drawn, the same Hint (for the learner's own seat), the same refusals in words and the
+same step-through at the end; what changes is where the game lives.  At a table the game is the table's log
+replayed by the referee (``tutor.tables.Table``) in this learner's kernel: the learner's moves go to the referee,
+which checks them with the game's engine and keeps them in the class's store, and the browser's clock (a tick every
+``TABLE_TICK_MS``) brings the others' moves: each tick says the page is still there, lets the table make any move
+that is due (a bot's, an away seat's, a race's tick) and redraws when the table has moved on.  The page is sent
+what the seat may see only, and holds no key but its own seat's, kept by the browser for a reload
+(``table_seats``).
+
+Three steps before the game: the lobby (open a table, join one by its code, or pick one from the class's open
+tables), the waiting room (the seats, the code to give, *Start* for the one who opened it), then the game.  Python
+in the browser (the static site) has no server to meet at: the lobby offers pass and play instead.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from tutor import classroom
+from tutor.bots import LEVELS
+from tutor.checks import IllegalMove
+from tutor.engine import Event
+from tutor.widgets.base import button, esc, heading, rule_title
+from tutor.widgets.play_pace import TABLE_TICK_MS
+
+NOTE_RULE = ""  # a table's notes (someone away or back) cite no rule of the game
+
+
+class TablePlay:
+    """The classmates half of ``PlayApp``: the lobby, the waiting room and the game at a table."""
+
+    table: Any = None
+    lobby: bool = False
+    lobby_note: str = ""
+    seats_known: dict[str, str]
+
+    @staticmethod
+    def can_meet() -> bool:
+        """Whether classmates can meet here (a server; not Python in the browser)."""
+        return sys.platform != "emscripten"
+
+    def _store(self) -> Any:
+        from tutor.tables import tables_store
+
+        return tables_store()
+
+    # -- the lobby
+
+    def on_classmates(self, value: Any, _inputs: dict) -> None:
+        """Open the lobby (``show``) or go back to playing the bots here (``hide``)."""
+        if value not in ("show", "hide"):
+            raise ValueError("classmates must be show or hide.")
+        if value == "hide" and self.table is not None:
+            raise ValueError("Leave the table first.")
+        self.lobby = value == "show"
+        self.lobby_note = ""
+        if self.lobby and self.can_meet():
+            self.playing, self.interval = True, 2000  # the list of open tables stays fresh
+        self.refresh()
+
+    def _name_for_table(self) -> str:
+        name = self.learner  # under JupyterHub, the hub's user
+        if not name:
+            raise _Say("Give your name above first: your classmates see it at the table.")
+        return name
+
+    def _sat(self, table: Any) -> None:
+        """This page now holds a seat at ``table``: its key is kept by the browser, for a reload."""
+        self.table = table
+        self.lobby, self.lobby_note = True, ""
+        self.seats_known = {**self.seats_known, table.code: table.key}
+        self.table_seats = json.dumps(self.seats_known)
+        self.playing, self.interval = True, TABLE_TICK_MS
+        self._table_moved()
+
+    def on_opentable(self, _value: Any, inputs: dict) -> None:
+        """Open a table of this game with this app's players, variants and bot level; this learner hosts it."""
+        from tutor.tables import Table, TableError
+
+        level = str(inputs.get("level", self.level))
+        try:
+            players = int(str(inputs.get("players", self.players)))
+            table = Table.open(self._store(), self.game.slug, players, self._name_for_table(),
+                               options=dict(self.options), level=level if level in LEVELS else self.level)
+        except (_Say, TableError, IllegalMove, ValueError) as exc:
+            self._lobby_says(exc)
+            return
+        self._sat(table)
+
+    def on_jointable(self, value: Any, inputs: dict) -> None:
+        """Join a table by its code (typed, or a table of the list)."""
+        from tutor.tables import Table, TableError
+
+        code = str(value or inputs.get("tablecode", "")).strip()
+        try:
+            name = self._name_for_table()
+            key = self.seats_known.get("".join(code.split()).upper())
+            try:
+                table = Table.join(self._store(), code, name, key=key, trusted=classroom.under_hub())
+            except TableError:
+                if key is None:
+                    raise
+                table = Table.join(self._store(), code, name, trusted=classroom.under_hub())  # a key from an old table
+        except (_Say, TableError, ValueError) as exc:
+            self._lobby_says(exc)
+            return
+        if table.game.slug != self.game.slug:
+            self._lobby_says(_Say(f"Table {table.code} plays {table.game.title}: open its play page to join it."))
+            return
+        self._sat(table)
+
+    def on_seats(self, value: Any, _inputs: dict) -> None:
+        """The browser's kept seat keys (after a reload): the page takes its seat back at a table still on."""
+        from tutor.tables import Table, TableError
+
+        try:
+            known = json.loads(str(value))
+            if not isinstance(known, dict):
+                raise ValueError
+            self.seats_known = {str(k)[:10]: str(v)[:100] for k, v in known.items()}
+        except ValueError:
+            raise ValueError("The kept seats could not be read.") from None
+        if self.table is not None or not self.can_meet():
+            return
+        store = self._store()
+        for code, key in reversed(list(self.seats_known.items())):
+            try:
+                table = Table(store, code, key)
+            except (TableError, ValueError):
+                continue
+            if table.game.slug == self.game.slug and table.status in ("open", "playing"):
+                table.beat()
+                self._sat(table)
+                self.notice = f"Back at table {table.code}: your seat and your hand are as you left them."
+                self.refresh()
+                return
+
+    def on_starttable(self, _value: Any, _inputs: dict) -> None:
+        """The host starts the game: empty seats are played by bots."""
+        from tutor.tables import TableError
+
+        if self.table is None:
+            raise ValueError("You are not at a table.")
+        try:
+            self.table.start()
+        except TableError as exc:
+            self._lobby_says(exc)
+            return
+        self._table_moved()
+
+    def on_leavetable(self, _value: Any, _inputs: dict) -> None:
+        """Leave the table (a bot plays the seat once it has been away for a while); back to the bots here."""
+        if self.table is None:
+            raise ValueError("You are not at a table.")
+        code = self.table.code
+        self.table = None
+        self.lobby = False
+        self.seats_known = {c: k for c, k in self.seats_known.items() if c != code}
+        self.table_seats = json.dumps(self.seats_known)
+        self.new_game(self.players, notice=f"You left table {code}; a bot plays your seat there.")
+
+    def _lobby_says(self, exc: Exception) -> None:
+        self.lobby_note = str(getattr(exc, "reason", exc))
+        self.announce(self.lobby_note)
+        self.refresh()
+
+    # -- the game at the table
+
+    def _table_moved(self) -> None:
+        """Take what is new at the table into the app: the state, the narration, whose turn."""
+        table = self.table
+        if table.state is None:
+            self.refresh()
+            return
+        start = len(self.lines) if self.lines and getattr(self, "_table_code", None) == table.code else 0
+        if start == 0:
+            self._table_code = table.code
+            self.turn_mark = 0
+            self.met, self.new_cards, self.fresh_cards = [], [], []
+        before = self.state
+        self.state, self.seat, self.players = table.state, table.seat, table.meta["players"]
+        self.record = table.record
+        self.seed = table.meta["seed"]
+        self.options = dict(table.meta["options"])
+        self.humans = frozenset({table.seat})
+        self.covered = False
+        self.undo_points = []
+        self.lines = [(n, e if isinstance(e, Event) else Event(NOTE_RULE, e, "", "", None)) for n, e in table.lines]
+        self.reasons = {n: (self._moved_words(n), why) for n, why in table.reasons.items()}
+        new = [e for _n, e in self.lines[start:]]
+        self._meet(tuple(e for e in new if e.rule))
+        if self.state.is_over and not self.game_kept:
+            self.game_kept = True
+            self._keep_game()
+        if new or before is not self.state:
+            self._tell(start)
+        self.refresh()
+
+    def _moved_words(self, number: int) -> str:
+        """A bot's move at entry ``number``, in words (what the log said of it)."""
+        said = [e.text for n, e in self.table.lines if n == number and not isinstance(e, str)]
+        return said[0] if said else "A bot's move"
+
+    def _table_move(self, action: Any) -> None:
+        """The learner's move at the table: a race press is kept with the store's time; anything else is checked
+        by the referee and kept, or refused in words."""
+        from tutor.tables import TableBusy, TableError
+
+        self.hint = self.why = ""
+        try:
+            if self.table.race is not None:
+                self.table.touch()
+                self.notice = "You touched! The table settles the race at the next tick of its clock."
+            else:
+                self.table.move(action)
+                self.notice = ""
+                self.turn_mark = len(self.lines)
+            self.error = None
+        except IllegalMove as exc:
+            self.error = exc
+            title = rule_title(self.lesson, exc.rule)
+            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
+        except (TableBusy, TableError) as exc:
+            self.notice = str(exc)
+            self.announce(self.notice)
+        self.selected = None
+        self._table_moved()
+
+    def _table_tick(self) -> None:
+        """A tick of the page's clock at a table: still here, any move that is due, and what is new."""
+        from tutor.tables import TableError
+
+        table = self.table
+        try:
+            version, status = table.version, table.status
+            table.beat()
+            table.advance()
+            table.sync()
+        except (TableError, ValueError) as exc:
+            self.notice = f"The table could not be reached: {exc}"
+            self.refresh()
+            return
+        if table.version != version or table.status != status:
+            self._table_moved()
+
+    # -- drawing
+
+    def _lobby_html(self) -> str:
+        """The lobby, or the waiting room at an open table."""
+        h = self.level_h
+        note = (f'<div class="gw-error" data-gw-reveal data-testid="lobby-note">{esc(self.lobby_note)}</div>'
+                if self.lobby_note else "")
+        if not self.can_meet():
+            return (f'<section class="gw-panel gw-lobby" data-testid="lobby">{heading(h, "Play with classmates")}'
+                    "<p>Here Gwari runs in your browser, with no server for classmates to meet at. Play with the "
+                    "people beside you instead: choose how many learners share this screen in the settings below "
+                    "(pass and play); each hand stays hidden until its player is ready.</p>"
+                    + button("Back to the game", "classmates", "hide", key="lobby-back") + "</section>")
+        if self.table is not None:
+            return self._waiting_html(note)
+        try:
+            from tutor.tables import open_tables
+
+            tables = [t for t in open_tables(self._store()) if t["game"] == self.game.slug]
+        except (ValueError, OSError) as exc:
+            tables = []
+            note += f'<div class="gw-error" data-gw-reveal>The class\'s tables cannot be reached: {esc(str(exc))}</div>'
+        rows = "".join(
+            f'<li>{button("Join " + t["code"], "jointable", t["code"], key="join-" + t["code"])} '
+            f'{esc(", ".join(n for n in t["names"] if n))} — {t["free"]} of {t["players"]} seats free</li>'
+            for t in tables) or "<li>No open table of this game yet: open one.</li>"
+        return (f'<section class="gw-panel gw-lobby" data-testid="lobby">{heading(h, "Play with classmates")}{note}'
+                f"<p>Open a table for {self.players} players (bots of the level chosen below take the seats nobody "
+                "takes), then give its code to your classmates; or join a classmate's table.</p>"
+                '<div class="gw-row">' + button("Open a table", "opentable", primary=True, key="opentable")
+                + '<input type="text" data-gw-input="tablecode" data-gw-submit="jointable" placeholder="table code" '
+                'aria-label="the code of a table to join" data-key="tablecode" class="gw-num" autocomplete="off">'
+                + button("Join", "jointable", key="jointable")
+                + button("Back to the game", "classmates", "hide", key="lobby-back") + "</div>"
+                f'{heading(h + 1, "Open tables")}<ul class="gw-tables" data-testid="open-tables">{rows}</ul>'
+                "</section>")
+
+    def _waiting_html(self, note: str) -> str:
+        table = self.table
+        h = self.level_h
+        seats = "".join(f"<li>{esc(n) if n else '<em>free</em>'}{' (you)' if i == table.seat else ''}</li>"
+                        for i, n in enumerate(table.names))
+        host = table.seat == table.meta.get("host")
+        start = (button("Start the game", "starttable", primary=True, key="starttable")
+                 + '<span class="gw-small">Bots take the free seats.</span>' if host else
+                 '<span class="gw-small">The game starts when the learner who opened the table presses Start.</span>')
+        return (f'<section class="gw-panel gw-lobby" data-testid="waiting">{heading(h, f"Table {table.code}")}{note}'
+                f'<p>Give your classmates the code <strong class="gw-code" data-testid="table-code">{table.code}'
+                f"</strong>: they join it from the {esc(self.game.title)} play page.</p>"
+                f'<ol data-testid="seats">{seats}</ol><div class="gw-row">{start}'
+                + button("Leave the table", "leavetable", key="leavetable") + "</div></section>")
+
+    def _table_bar_html(self) -> str:
+        """The settings row at a table: which table, who you are, leaving it."""
+        table = self.table
+        you = table.names[table.seat]
+        bots = [table.names[s] for s in range(len(table.names)) if table.is_bot(s)]
+        played = f" Bots play for {', '.join(bots)}." if bots else ""
+        return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
+                f'<span class="gw-small" data-testid="who">Table <span class="gw-code">{table.code}</span>. You are '
+                f"{esc(you)}.{esc(played)}</span>"
+                + button("Leave the table", "leavetable", key="leavetable") + f"</div>{self.learner_html()}</section>")
+
+
+class _Say(ValueError):
+    """A refusal the lobby shows in words."""

@@ -17,10 +17,28 @@ from tests.browser.test_notebooks_in_voila import LOAD_MS, NOTEBOOKS, open_noteb
 pytestmark = pytest.mark.browser
 
 PLAY = [n for n in NOTEBOOKS if n.endswith("-play.ipynb")]
-# The strategy notebooks are one page drawn eight times (tutor.strategy.Study: a table, a chart, a caption, a
-# button) with different words and numbers; one stands for all here, and every one's words are checked in
-# tests/test_learner_words.py and its cells under nbval.  Each page load costs a kernel of its own (~15 s).
-RENDERED = [n for n in NOTEBOOKS if not n.endswith("-strategy.ipynb") or n == "gwra-pyskessa-strategy.ipynb"]
+# Each page load below costs a kernel of its own (5-18 s).  Every play app is loaded: their tables differ most.
+# A lesson, a scoring page, a first game and a strategy page are each one widget drawn for every game with other
+# words and cards; one page per deck stands for its kind here (the French cards and the Cornish words of Gwra
+# Pyskessa or Cassino, Gnav's pictures, the four elements of Burn), and every one's words are checked in
+# tests/test_learner_words.py, its cells under nbval, and its cards' drawing in tests/test_render.py.
+ONE_PER_DECK = {
+    "lesson": ("gwra-pyskessa", "gnav", "burn"),
+    "scoring": ("cassino", "burn"),
+    "first-game": ("gwra-pyskessa", "gnav", "burn"),
+    "strategy": ("gwra-pyskessa",),
+}
+
+
+def stands_for_its_kind(name: str) -> bool:
+    """Whether the axe check loads this notebook (see ONE_PER_DECK)."""
+    for kind, games in ONE_PER_DECK.items():
+        if name.endswith(f"-{kind}.ipynb"):
+            return name.removesuffix(f"-{kind}.ipynb") in games
+    return True
+
+
+RENDERED = [n for n in NOTEBOOKS if stands_for_its_kind(n)]
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
 def new_page(browser, viewport):

@@ -156,8 +156,16 @@ function render({ model, el }) {
     speak();
   };
 
+  // A page being left (a reload, say) sends nothing more: its clock stops, and its kernel's connection is closing
+  // (Voilà shuts the kernel down as the page unloads).
+  let leaving = false;
   const send = (kind, value) => {
+    if (leaving) return;
     model.send({ kind, value: value ?? null, inputs: inputsOf(view) });
+  };
+  const onPagehide = () => {
+    leaving = true;
+    if (timer) clearTimeout(timer);
   };
 
   // A button marked data-gw-press="down" acts as soon as it is pressed: a race
@@ -265,6 +273,8 @@ function render({ model, el }) {
   model.on("change:learner", onLearner);
   model.on("change:kept", onKept);
   model.on("change:table_seats", onSeats);
+  window.addEventListener("beforeunload", onPagehide);
+  window.addEventListener("pagehide", onPagehide);
   draw();
   onPlaying();
   if (model.get("keeps_in_browser") && stored(KEPT)) send("restore", stored(KEPT));
@@ -287,6 +297,8 @@ function render({ model, el }) {
     model.off("change:learner", onLearner);
     model.off("change:kept", onKept);
     model.off("change:table_seats", onSeats);
+    window.removeEventListener("beforeunload", onPagehide);
+    window.removeEventListener("pagehide", onPagehide);
     view.remove();
     live.remove();
   };

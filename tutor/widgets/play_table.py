@@ -236,7 +236,7 @@ class TablePlay:
 
         table = self.table
         try:
-            version, status = table.version, table.status
+            version, meta = table.version, table.meta
             table.beat()
             table.advance()
             table.sync()
@@ -244,7 +244,7 @@ class TablePlay:
             self.notice = f"The table could not be reached: {exc}"
             self.refresh()
             return
-        if table.version != version or table.status != status:
+        if table.version != version or table.meta != meta:  # a move, or a seat taken, a bot stepping in, the end
             self._table_moved()
 
     # -- drawing

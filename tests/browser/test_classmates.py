@@ -1,0 +1,99 @@
+"""Two learners in two browsers at one table of classmates (Gnav's short game, served by Voilà): one opens a table
+and gives its code, the other joins it, the game is played to its end by clicking, and a reload in the middle of
+the game gets the learner's seat and hand back."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import record_problems
+from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 30_000
+AT_TABLE = "[data-testid=who]"
+
+
+def learner_page(browser, voila_url, name):
+    """A learner's own browser (a context of its own) on the Gnav play page, their name given once before."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(f"window.localStorage.setItem('gwari.learner', {json.dumps(name)})")
+    page = context.new_page()
+    record_problems(page)
+    open_notebook(page, voila_url, "gnav-play.ipynb")
+    return page, app_of(page, name)
+
+
+def app_of(page, name):
+    app = page.locator(".gwari:has(.gw-playapp)").first
+    app.wait_for(timeout=LOAD_MS)
+    page.wait_for_function("([el, name]) => el.textContent.includes(name)", arg=[app.element_handle(), name],
+                           timeout=WAIT_MS)
+    return app
+
+
+def has(app, selector: str) -> bool:
+    return app.locator(selector).count() > 0
+
+
+def test_two_learners_meet_at_a_table_play_to_the_end_and_a_reload_keeps_the_seat(browser, voila_url):
+    host, host_app = learner_page(browser, voila_url, "Lowdy")
+    guest, guest_app = learner_page(browser, voila_url, "Hedyn")
+    try:
+        host_app.locator("[data-key=classmates]").click()
+        host_app.locator("[data-key=opentable]").click()
+        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
+        guest_app.locator("[data-key=classmates]").click()
+        guest_app.locator("[data-testid=lobby]").wait_for(timeout=WAIT_MS)
+        guest_app.locator("[data-key=tablecode]").fill(code.lower())
+        guest_app.locator("[data-key=jointable]").click()
+        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
+        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
+                               arg=host_app.element_handle(), timeout=WAIT_MS)
+        host_app.locator("[data-key=starttable]").click()
+        for app in (host_app, guest_app):
+            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
+            assert code in app.locator(AT_TABLE).inner_text()
+        pages = {"Lowdy": [host, host_app], "Hedyn": [guest, guest_app]}
+        moves = reloaded = 0
+        for _ in range(400):
+            over = [has(app, "[data-testid=game-over]") for _page, app in pages.values()]
+            if all(over):
+                break
+            moved = False
+            for name, (page, app) in pages.items():
+                button = app.locator("button[data-gw=move].gw-primary:not([disabled])")
+                if not has(app, "[data-testid=game-over]") and button.count():
+                    before = app.inner_html()
+                    button.first.click(timeout=WAIT_MS)
+                    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
+                                           timeout=WAIT_MS)
+                    moves += 1
+                    moved = True
+                    if moves == 2 and not reloaded:  # the guest's page is reloaded in the middle of the game
+                        guest.reload()
+                        guest_app = app_of(guest, "Hedyn")
+                        guest_app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
+                        assert "Back at table" in guest_app.inner_text()
+                        pages["Hedyn"] = [guest, guest_app]
+                        reloaded += 1
+                    break
+            if not moved:  # the other learner's move is on its way: wait until either page shows a turn or the end
+                ready = ("el => el.querySelector('button[data-gw=move].gw-primary:not([disabled]), "
+                         "[data-testid=game-over]')")
+                for _name, (page, app) in pages.items():
+                    with contextlib.suppress(PlaywrightTimeout):
+                        page.wait_for_function(ready, arg=app.element_handle(), timeout=2_000)
+        assert reloaded == 1 and moves >= 2
+        for _name, (page, app) in pages.items():
+            app.locator("[data-testid=game-over]").wait_for(timeout=WAIT_MS)
+            assert "Leave the table" in app.inner_text()
+            assert page.problems == [], (_name, page.problems)
+    finally:
+        host.context.close()
+        guest.context.close()

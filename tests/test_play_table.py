@@ -134,3 +134,35 @@ def test_without_a_server_the_lobby_offers_pass_and_play(monkeypatch):
     page = app.render()
     assert "pass and play" in page and "Open a table" not in page
     assert re.search(r'data-key="sharing"', PlayApp("gnav", players=4).render())
+
+
+def test_the_teacher_seats_the_class_at_tables_starts_one_follows_it_without_seeing_a_card_and_closes_it(monkeypatch):
+    from tests.test_classroom import filled_class
+    from tutor.widgets.teacher import TeacherView
+
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()  # Ana, Bryok and Colan
+    view = TeacherView()
+    assert view.handle("key", "k") and 'data-key="filltables"' in view.html
+    assert view.handle("filltables", None, {"tablegame": "cassino", "tablesize": "2"})
+    assert "Opened 2 tables of Cassino" in view.html
+    first, second = (row["code"] for row in open_rows())
+    # Ana and Bryok find their table in the Cassino play app's list and join it by name; Colan's table has a bot.
+    ana = PlayApp("cassino", players=2)
+    assert as_learner("Ana", ana, "classmates", "show") and first in ana.render()
+    assert as_learner("Ana", ana, "jointable", first) and ana.table.seat == 0
+    assert view.handle("starttable", first) and view.handle("refresh")
+    assert as_learner("Ana", ana, "tick") and ana.state is not None
+    page = view.html
+    assert "to play" in page and "Colan" in page
+    hands = ana.state.view(None).seats
+    assert not any(f"<title>{card_title(c)}</title>" in page for seat in hands for c in seat.hand)
+    assert view.handle("closetable", second) and f"Table {second} is closed" in view.html
+    view.handle("filltables", None, {"tablegame": "whist", "tablesize": "2"})
+    assert "The tables could not be opened" in view.html
+
+
+def open_rows():
+    from tutor.tables import class_tables
+
+    return [row for row in class_tables(tables_store()) if row["status"] == "open"]

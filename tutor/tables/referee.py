@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from typing import Any
 
 from tutor.bots import LEVELS, make_bot
@@ -42,7 +43,8 @@ from tutor.tables.store import TableError, TableStore, table_code
 BOT_STEP_MS = 900  # a bot moves this long after the last move at a table of people, so that everyone sees each
 ROUND_STEP_MS = 150  # a bot's hidden decision in a round everyone decides at once (nothing to see)
 OFFER_WAIT_MS = 6000  # while a learner may make a move out of turn, bots wait this long before closing it
-AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
+AWAY_MS = 30_000
+BEAT_MS = 2_000  # a page's sign of life is kept at most this often  # a learner's page silent this long: a bot plays their seat until they are back
 STATUSES = ("open", "playing", "over", "closed")
 
 
@@ -93,6 +95,7 @@ class Table:
         self.race: tuple[int, int] | None = None  # (the entry that began the race, its time)
         self.away: set[int] = set()
         self.last_at = 0
+        self._beaten = float("-inf")
         self.declined: set[tuple[int, int, str]] = set()
 
     # -- opening, joining, starting, closing
@@ -359,9 +362,15 @@ class Table:
         return self.store.touch(self.code, self.race[0], self.seat)
 
     def beat(self) -> None:
-        """This seat's page is here (its clock calls this); a seat that was away is told it is back."""
-        if self.seat is not None:
-            self.store.beat(self.code, self.seat)
+        """This seat's page is here (its clock calls this, several times a second); kept at most every
+        ``BEAT_MS`` (or a quarter of the away time, if shorter), so the store is written to a few times a minute."""
+        if self.seat is None:
+            return
+        now = time.monotonic()
+        if now - self._beaten < min(BEAT_MS, self.meta["away_ms"] / 4) / 1000:
+            return
+        self._beaten = now
+        self.store.beat(self.code, self.seat)
 
     def hint(self) -> tuple[Any, str]:
         """The strong bot's move for this seat, and why (for this seat only, when it is its move)."""

@@ -36,7 +36,7 @@ class TeacherView(GwariWidget):
     """The class view behind the class key."""
 
     accepts = ("key", "lock", "refresh", "show", "hide", "ask", "confirm", "cancel", "deal", "newdeal", "nodeal",
-               "import")
+               "import", "filltables", "starttable", "closetable")
 
     def __init__(self, *, progress: Progress | None = None, now: datetime | None = None, level: int = 2) -> None:
         super().__init__()
@@ -212,6 +212,96 @@ class TeacherView(GwariWidget):
         self.announce(self.message)
         self.refresh()
 
+    # ------------------------------------------------------------ tables of classmates
+
+    def _tables(self) -> Any:
+        from tutor.tables import tables_store
+
+        return tables_store()
+
+    def on_filltables(self, _value: Any, inputs: dict) -> None:
+        """Open tables of a game for the class in one go: the learners on the list, in order, in tables of the size
+        chosen (the last table's empty seats are played by bots); the teacher starts each table."""
+        from tutor.games import get_game
+        from tutor.tables import TableError, fill_tables
+
+        self._open()
+        try:
+            game = get_game(str(inputs.get("tablegame", "")))
+            size = int(str(inputs.get("tablesize", game.default_players)))
+            if not self.names:
+                raise TableError("No learner has given their name yet: there is nobody to seat.")
+            codes = fill_tables(self._tables(), game.slug, self.names, size)
+        except (KeyError, ValueError) as exc:  # TableError and IllegalMove are ValueErrors
+            self.message, self.trouble = f"The tables could not be opened: {getattr(exc, 'reason', exc)}", True
+        else:
+            self.message = (f"Opened {len(codes)} table{'' if len(codes) == 1 else 's'} of {game.title}: "
+                            f"{', '.join(codes)}. Each learner finds their table under Play with classmates in the "
+                            f"{game.title} play app; press Start when they are seated.")
+        self.announce(self.message)
+        self.refresh()
+
+    def _table_action(self, code: Any, action: str) -> None:
+        from tutor.tables import Table, TableError
+
+        self._open()
+        try:
+            table = Table(self._tables(), str(code))
+            getattr(table, action)()
+            self.message = f"Table {table.code} {'has started' if action == 'start' else 'is closed'}."
+        except ValueError as exc:  # TableError is a ValueError
+            self.message, self.trouble = str(exc), True
+        self.announce(self.message)
+        self.refresh()
+
+    def on_starttable(self, value: Any, _inputs: dict) -> None:
+        """Start a class table: the seats nobody took are played by bots."""
+        self._table_action(value, "start")
+
+    def on_closetable(self, value: Any, _inputs: dict) -> None:
+        """Close a table: no more moves there."""
+        self._table_action(value, "close")
+
+    def _tables_html(self, h: int) -> str:
+        """Every table's progress (no card of any hand), and opening tables for the class."""
+        from tutor.games import GAMES
+        from tutor.tables import class_tables
+
+        try:
+            rows = class_tables(self._tables())
+        except (ValueError, OSError) as exc:
+            return (f"<section>{heading(h, 'Tables of classmates')}<p class='gw-error'>The class's tables cannot be "
+                    f"reached: {esc(str(exc))}</p></section>")
+        lines = []
+        for row in rows:
+            if row["status"] == "closed":
+                continue
+            seats = ", ".join(esc(n or "free") + (" (bot)" if i in row["bots"] else "")
+                              for i, n in enumerate(row["names"]))
+            if row["status"] == "open":
+                state, act = "waiting to start", button("Start", "starttable", row["code"], key=f"start-{row['code']}")
+            elif row["status"] == "playing":
+                state, act = f"{row['moves']} moves, {esc(row['turn'] or '')} to play", ""
+            else:
+                winners = ", ".join(esc(row["names"][w]) for w in row["winners"] or [])
+                state, act = f"over: {winners} won", ""
+            lines.append(f"<tr><td><code>{row['code']}</code></td><td>{esc(row['title'])}</td><td>{seats}</td>"
+                         f"<td>{state}</td><td>{act}"
+                         + button("Close", "closetable", row["code"], key=f"close-{row['code']}") + "</td></tr>")
+        table = ('<table class="gw-classtable" data-testid="tables"><thead><tr><th>Code</th><th>Game</th>'
+                 "<th>Seats</th><th>Now</th><th></th></tr></thead><tbody>" + "".join(lines) + "</tbody></table>"
+                 if lines else "<p>No table is open.</p>")
+        games = "".join(f'<option value="{slug}">{esc(game.title)}</option>' for slug, game in sorted(GAMES.items()))
+        sizes = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>tables of {n}</option>'
+                        for n in range(2, 9))
+        return (f"<section>{heading(h, 'Tables of classmates')}<p>Seat the class at tables of one game: the "
+                "learners on the list, in order; bots take the seats left at the last table. Nobody’s cards are "
+                f"shown here.</p>{table}"
+                '<div class="gw-row"><select data-gw-input="tablegame" aria-label="game" data-key="tablegame">'
+                f'{games}</select><select data-gw-input="tablesize" aria-label="players at a table" '
+                f'data-key="tablesize">{sizes}</select>'
+                + button("Open tables for the class", "filltables", key="filltables") + "</div></section>")
+
     # ------------------------------------------------------------ what is shown
 
     @property
@@ -342,6 +432,7 @@ class TeacherView(GwariWidget):
         out.append(self._missed_html(h))
         out.append(self._days_html(h))
         out.append(self._deal_html(h))
+        out.append(self._tables_html(h))
         out.append(f"<section>{heading(h, 'Export, import and print')}{self.csv_links()}"
                    '<p><label for="gw-import">Records a learner saved to a file (from Gwari without a server, or '
                    'another machine):</label> <input type="file" id="gw-import" accept=".json,application/json" '

@@ -3,6 +3,7 @@ played to its end by two learners' pages at one table, what each page is sent, f
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -166,3 +167,17 @@ def open_rows():
     from tutor.tables import class_tables
 
     return [row for row in class_tables(tables_store()) if row["status"] == "open"]
+
+
+def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_asked_in_cornish():
+    tamsin, jory = seated("gwra-pyskessa", 2, typed=True)
+    asker, asked, name = (tamsin, jory, "Tamsin") if tamsin.state.current_player == tamsin.seat else \
+        (jory, tamsin, "Jory")
+    rank = asker.state.hands[asker.seat][0].rank
+    phrase = f"{asked.names_now[asked.seat]}, eus {rank.cornish.lower()} genes?"
+    assert as_learner(name, asker, "say", phrase) and asker.error is None and not asker.correction
+    said = [e.said for _n, e in asker.table.lines if e.said]
+    assert said
+    other = "Jory" if name == "Tamsin" else "Tamsin"
+    assert as_learner(other, asked, "tick")
+    assert said[0] in html.unescape(asked.render())

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -124,8 +125,9 @@ class SQLiteTables:
         if self.path.is_dir():
             raise TableError(f"tables file: {self.path} is a folder; give the path of a file in it.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._connect = lambda: connect(self.path)
-        conn = self._connect()
+        self._open = lambda: connect(self.path)
+        self._local = threading.local()  # one connection per thread, kept: a page asks several times a second
+        conn = self._open()
         try:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.executescript(SCHEMA)
@@ -135,14 +137,13 @@ class SQLiteTables:
     def _run(self, action: Callable[[Any], Any], write: bool = True) -> Any:
         from tutor.progress.schema import immediate
 
-        conn = self._connect()
-        try:
-            if not write:
-                return action(conn)
-            with immediate(conn):
-                return action(conn)
-        finally:
-            conn.close()
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self._open()
+        if not write:
+            return action(conn)
+        with immediate(conn):
+            return action(conn)
 
     def now_ms(self) -> int:
         return int(time.time() * 1000)

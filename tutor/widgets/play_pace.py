@@ -20,7 +20,7 @@ from tutor.widgets.play_panels import (SeatNote, holding_html, pace_html, rule_c
                                        rules_panel_html, seat_note_html, summary_html, summary_of, trick_panel_html)
 
 OFFER_WAIT_MS = 6000  # on the clock: how long the table waits while the learner may make an offered move
-TABLE_TICK_MS = 250  # at a table of classmates: how often the page asks the table what is new
+TABLE_TICK_MS = 150  # at a table of classmates: how often the page asks the table what is new
 BOT_STEP_MS = 1200  # one bot's move at a time: how long each stays on show before the next
 PACE_ENV = "GWARI_PACE"
 PACES = ("learner", "quick")  # the learner's pace (the default), or the engine's speed (tests, benchmarks)

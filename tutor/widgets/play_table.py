@@ -238,8 +238,7 @@ class TablePlay:
         try:
             version, meta = table.version, table.meta
             table.beat()
-            table.advance()
-            table.sync()
+            table.advance()  # reads what is new first
         except (TableError, ValueError) as exc:
             self.notice = f"The table could not be reached: {exc}"
             self.refresh()

@@ -19,13 +19,13 @@ WAIT_MS = 30_000
 AT_TABLE = "[data-testid=who]"
 
 
-def learner_page(browser, voila_url, name):
-    """A learner's own browser (a context of its own) on the Gnav play page, their name given once before."""
+def learner_page(browser, voila_url, name, notebook="gnav-play.ipynb"):
+    """A learner's own browser (a context of its own) on a play page, their name given once before."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(f"window.localStorage.setItem('gwari.learner', {json.dumps(name)})")
     page = context.new_page()
     record_problems(page)
-    open_notebook(page, voila_url, "gnav-play.ipynb")
+    open_notebook(page, voila_url, notebook)
     return page, app_of(page, name)
 
 
@@ -94,6 +94,51 @@ def test_two_learners_meet_at_a_table_play_to_the_end_and_a_reload_keeps_the_sea
             app.locator("[data-testid=game-over]").wait_for(timeout=WAIT_MS)
             assert "Leave the table" in app.inner_text()
             assert page.problems == [], (_name, page.problems)
+    finally:
+        host.context.close()
+        guest.context.close()
+
+
+def test_a_question_typed_in_cornish_at_a_table_reaches_the_classmate_asked_in_cornish(browser, voila_url):
+    """Gwra Pyskessa for two learners: the one to ask types the question in Cornish; the other's page shows it."""
+    host, host_app = learner_page(browser, voila_url, "Lowdy", "gwra-pyskessa-play.ipynb")
+    guest, guest_app = learner_page(browser, voila_url, "Hedyn", "gwra-pyskessa-play.ipynb")
+    try:
+        host_app.locator("[data-key=classmates]").click()
+        host_app.locator("[data-testid=lobby] [data-key=players]").select_option("2")
+        host_app.locator("[data-key=opentable]").click()
+        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
+        guest_app.locator("[data-key=classmates]").click()
+        guest_app.locator(f"[data-key=join-{code}]").click(timeout=WAIT_MS)  # from the class's open tables
+        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
+        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
+                               arg=host_app.element_handle(), timeout=WAIT_MS)
+        host_app.locator("[data-key=starttable]").click()
+        for app in (host_app, guest_app):
+            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
+        # Whoever is to ask switches to asking in Cornish and types the question for a rank of their own hand.
+        pages = [(host, host_app, "Hedyn"), (guest, guest_app, "Lowdy")]
+        asker = next(p for p in pages if has(p[1], ".gw-movebox button.gw-cardbtn"))
+        listener = next(p for p in pages if p is not asker)
+        page, app, other = asker
+        app.locator("[data-key=mode]").check()
+        app.locator("[data-key=said]").wait_for(timeout=WAIT_MS)
+        app.locator("button.gw-cardbtn").first.click()
+        rank = app.locator("[data-testid=card-name]").inner_text(timeout=WAIT_MS)
+        word = rank.split("“")[1].split("”")[0] if "“" in rank else rank.split()[0]
+        question = f"{other}, eus {word.lower()} genes?"
+        app.locator("[data-key=said]").fill(question)
+        before = app.inner_html()
+        app.locator("[data-key=say]").click()
+        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
+                               timeout=WAIT_MS)
+        assert not has(app, "[data-testid=correction]"), app.locator("[data-testid=correction]").inner_text()
+        lpage, lapp, _ = listener
+        lpage.wait_for_function("([el, word]) => el.querySelector('[data-testid=recent]')?.textContent"
+                                ".toLowerCase().includes(word)", arg=[lapp.element_handle(), word.lower()],
+                                timeout=WAIT_MS)
+        for p, _app, _name in pages:
+            assert p.problems == []
     finally:
         host.context.close()
         guest.context.close()

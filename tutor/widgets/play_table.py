@@ -25,6 +25,7 @@ from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.engine import Event
 from tutor.widgets.base import button, esc, heading, rule_title
+from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
 NOTE_RULE = ""  # a table's notes (someone away or back) cite no rule of the game
@@ -268,14 +269,18 @@ class TablePlay:
         except (ValueError, OSError) as exc:
             tables = []
             note += f'<div class="gw-error" data-gw-reveal>The class\'s tables cannot be reached: {esc(str(exc))}</div>'
+        levels = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
+                         for lv in LEVELS)
         rows = "".join(
             f'<li>{button("Join " + t["code"], "jointable", t["code"], key="join-" + t["code"])} '
             f'{esc(", ".join(n for n in t["names"] if n))} — {t["free"]} of {t["players"]} seats free</li>'
             for t in tables) or "<li>No open table of this game yet: open one.</li>"
         return (f'<section class="gw-panel gw-lobby" data-testid="lobby">{heading(h, "Play with classmates")}{note}'
-                f"<p>Open a table for {self.players} players (bots of the level chosen below take the seats nobody "
-                "takes), then give its code to your classmates; or join a classmate's table.</p>"
-                '<div class="gw-row">' + button("Open a table", "opentable", primary=True, key="opentable")
+                "<p>Open a table (bots take the seats nobody takes), then give its code to your classmates; or join "
+                "a classmate's table.</p>"
+                '<div class="gw-row">' + players_control(self.game, self.players, self.options)
+                + f'<select data-gw-input="level" aria-label="bot level" data-key="level">{levels}</select>'
+                + button("Open a table", "opentable", primary=True, key="opentable")
                 + '<input type="text" data-gw-input="tablecode" data-gw-submit="jointable" placeholder="table code" '
                 'aria-label="the code of a table to join" data-key="tablecode" class="gw-num" autocomplete="off">'
                 + button("Join", "jointable", key="jointable")
@@ -307,7 +312,8 @@ class TablePlay:
         return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
                 f'<span class="gw-small" data-testid="who">Table <span class="gw-code">{table.code}</span>. You are '
                 f"{esc(you)}.{esc(played)}</span>"
-                + button("Leave the table", "leavetable", key="leavetable") + f"</div>{self.learner_html()}</section>")
+                + self._mode_switch() + button("Leave the table", "leavetable", key="leavetable")
+                + f"</div>{self.learner_html()}</section>")
 
 
 class _Say(ValueError):

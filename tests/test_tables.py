@@ -108,7 +108,9 @@ def test_a_table_is_opened_joined_and_started_with_bots_in_the_empty_seats(store
     assert host.names[:2] == ["Tamsin", "Jory"] and None not in host.names
     assert open_tables(store) == []
     with pytest.raises(TableError, match="has started"):
-        Table.join(store, host.code, "Pol")
+        Table.join(store, host.code, "Ana")
+    with pytest.raises(TableError, match="is a bot"):
+        Table.join(store, host.code, host.names[2])
     with pytest.raises(TableError, match="already started"):
         host.start()
 
@@ -335,3 +337,17 @@ def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(tmp_path, mon
             break
     pig = [e for _n, e in host.lines if getattr(e, "rule", "") == "pig.pig"]
     assert pig and pig[-1].player == order[-1].seat
+
+
+def test_a_learner_late_for_a_class_table_takes_their_seat_from_the_bot_and_nobody_takes_a_bots_seat(store):
+    teacher = Table.open(store, "gwra-pyskessa", 3, seats=["Ana", "Bryok", None])
+    ana = Table.join(store, teacher.code, "Ana")
+    teacher.start()
+    assert teacher.meta["bots"] == [1, 2] and teacher.names[1] == "Bryok"
+    with pytest.raises(TableError, match="is a bot"):
+        Table.join(store, teacher.code, teacher.names[2])  # a learner who types the bot's name
+    bryok = Table.join(store, teacher.code, "Bryok")
+    assert bryok.seat == 1 and not bryok.is_bot(1)
+    assert bryok.lines[-1][1] == "Bryok has come: they take their seat from the bot."
+    ana.sync()
+    assert ana.lines[-1][1] == bryok.lines[-1][1]

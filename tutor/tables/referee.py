@@ -138,7 +138,8 @@ class Table:
             keys[0] = _digest(key)
         meta = {"game": rules.slug, "players": players, "options": options, "level": level, "seed": seed,
                 "names": names, "keys": keys, "bots": [], "status": "open", "away_ms": away_ms,
-                "host": 0 if name is not None else None, "started": None}
+                "host": 0 if name is not None else None, "started": None,
+                "reserved": [i for i, n in enumerate(names) if n is not None and name is None]}
         code = store.create(meta)
         if key is not None:
             store.beat(code, 0)
@@ -170,8 +171,10 @@ class Table:
                 if keys[seat] is not None and not trusted:
                     raise TableError(f"{name} already sits at table {code}. If that is you, go back to the page you "
                                      "joined from; if not, join under another name.")
-                if seat in meta["bots"] and not trusted:
-                    raise TableError(f"The game at table {code} has started and a bot has taken {name}'s seat.")
+                if seat in meta["bots"] and seat not in meta.get("reserved", ()):
+                    raise TableError(f"At table {code}, {name} is a bot: join under your own name.")
+                if seat in meta["bots"]:
+                    made["late"] = f"{name} has come: they take their seat from the bot."
             else:
                 if meta["status"] != "open":
                     raise TableError(f"The game at table {code} has started: ask for another table, or open one.")
@@ -186,6 +189,11 @@ class Table:
 
         store.change_meta(code, sit)
         table = cls(store, code, made["key"])
+        for _ in range(20):  # a learner who comes late to a class table: everyone is told (another move may come first)
+            if "late" not in made or store.append(code, table.version, [{"note": made["late"]}]):
+                break
+            table.sync()
+        table.sync()
         store.beat(code, table.seat)
         return table
 

@@ -256,6 +256,9 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         if not self._race_phase() or seat not in self.humans:
             raise ValueError("There is no race on for that seat.")
         self.pressed.add(seat)
+        if self.table is not None:
+            self._table_move(None)  # kept with the store's time; the table settles the race at its clock's tick
+            return
         self.refresh()
 
     def _bot_offers(self) -> None:
@@ -278,13 +281,15 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
     def _race_phase(self) -> bool:
         """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
         race = self.game.inputs.race
+        if self.table is not None:  # at a table: the race is on for this seat until it has touched
+            return race is not None and self.table.race is not None and self.seat in self.state.current_players
         return (race is not None and not self.state.is_over and self.state.current_player in self.humans
                 and race.clock(self.state) is not None)
 
     def _racing(self) -> bool:
         """Whether the race clock runs in the browser: a race on, the learner's decision, and playing on the clock
         (off the clock each tick of the race waits for the learner's choice)."""
-        return (self.clock or len(self.humans) > 1) and self._race_phase()
+        return (self.clock or len(self.humans) > 1 or self.table is not None) and self._race_phase()
 
     @property
     def names_now(self) -> list[str]:

@@ -75,11 +75,12 @@ class PlayPage:
                 + "</section>")
 
     def _race_buttons(self) -> str:
-        """Pass and play, in a race: one race button for each learner at this screen still racing."""
+        """In a race at a table, or among learners at one screen: a race button for each of them still racing."""
         race = self.game.inputs.race
         racing = [s for s in sorted(self.humans) if s in self.state.current_players]
         return ('<div class="gw-row gw-racebox" data-testid="race-buttons">'
-                + "".join(button(f"{self.names_now[s]}: {race.button}" + (" ✓" if s in self.pressed else ""),
+                + "".join(button((f"{self.names_now[s]}: " if len(self.humans) > 1 else "") + race.button
+                                 + (" ✓" if s in self.pressed else ""),
                                  "press", value=str(s), key=f"press{s}", primary=s not in self.pressed, fast=True)
                           for s in racing) + "</div>")
 
@@ -155,7 +156,7 @@ class PlayPage:
             assert race is not None
             clock = (f'<p class="gw-clock" data-testid="clock">Race clock: {race.clock(self.state) / 1000:.2f} s — '
                      f"press “{esc(race.button)}” as soon as you can.</p>")
-        if racing and len(self.humans) > 1:
+        if racing and (len(self.humans) > 1 or self.table is not None):
             panel = self._race_buttons()
         elif self.typed:
             panel = self._typed_panel()

@@ -28,7 +28,8 @@ from tutor.widgets.base import button, esc, heading, rule_title
 from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
-NOTE_RULE = ""  # a table's notes (someone away or back) cite no rule of the game
+NOTE_RULE = ""
+KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables  # a table's notes (someone away or back) cite no rule of the game
 
 
 class TablePlay:
@@ -73,7 +74,8 @@ class TablePlay:
         """This page now holds a seat at ``table``: its key is kept by the browser, for a reload."""
         self.table = table
         self.lobby, self.lobby_note = True, ""
-        self.seats_known = {**self.seats_known, table.code: table.key}
+        kept = {c: k for c, k in self.seats_known.items() if c != table.code}
+        self.seats_known = dict(list(kept.items())[-(KEPT_SEATS - 1):] + [(table.code, table.key)])
         self.table_seats = json.dumps(self.seats_known)
         self.playing, self.interval = True, TABLE_TICK_MS
         self._table_moved()
@@ -158,6 +160,8 @@ class TablePlay:
         if self.table is None:
             raise ValueError("You are not at a table.")
         code = self.table.code
+        if self.table.status == "open" and self.table.seat == self.table.meta.get("host"):
+            self.table.close()  # nobody else could start it
         self.table = None
         self.lobby = False
         self.seats_known = {c: k for c, k in self.seats_known.items() if c != code}
@@ -189,6 +193,8 @@ class TablePlay:
         self.options = dict(table.meta["options"])
         self.humans = frozenset({table.seat})
         self.covered = False
+        if table.race is None:
+            self.pressed = set()
         self.undo_points = []
         self.lines = [(n, e if isinstance(e, Event) else Event(NOTE_RULE, e, "", "", None)) for n, e in table.lines]
         self.reasons = {n: (self._moved_words(n), why) for n, why in table.reasons.items()}
@@ -309,6 +315,8 @@ class TablePlay:
         you = table.names[table.seat]
         bots = [table.names[s] for s in range(len(table.names)) if table.is_bot(s)]
         played = f" Bots play for {', '.join(bots)}." if bots else ""
+        if table.status == "closed":
+            played += " This table has been closed: no more moves here."
         return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
                 f'<span class="gw-small" data-testid="who">Table <span class="gw-code">{table.code}</span>. You are '
                 f"{esc(you)}.{esc(played)}</span>"

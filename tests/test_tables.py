@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import tutor.tables.referee as referee
 from tutor.checks import IllegalMove
@@ -351,3 +353,39 @@ def test_a_learner_late_for_a_class_table_takes_their_seat_from_the_bot_and_nobo
     assert bryok.lines[-1][1] == "Bryok has come: they take their seat from the bot."
     ana.sync()
     assert ana.lines[-1][1] == bryok.lines[-1][1]
+
+
+# -- malformed input: only TableError / IllegalMove / ValueError comes out, and the table does not change
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=True), st.text(max_size=40),
+                 st.binary(max_size=10), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=5),
+                                                                                             st.integers(), max_size=3))
+
+
+@given(data=st.data())
+def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_path_factory, data):
+    store = ClockedTables(tmp_path_factory.mktemp("fuzz") / "tables.sqlite3")
+    host = Table.open(store, "cassino", 2, "Tamsin", seed=1)
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    before = (store.meta(host.code), store.version(host.code))
+    which = data.draw(st.sampled_from(["open", "join", "move", "key", "code", "seats", "fill", "store"]))
+    junk = data.draw(JUNK)
+    calls = {
+        "open": lambda: Table.open(store, junk, 2, "Ana") if data.draw(st.booleans()) else
+        Table.open(store, "cassino", junk, "Ana", level=data.draw(JUNK) if data.draw(st.booleans()) else "strong"),
+        "join": lambda: Table.join(store, host.code, junk),
+        "move": lambda: (host if host.state.current_player == 0 else jory).move(junk),
+        "key": lambda: Table(store, host.code, junk),
+        "code": lambda: Table.join(store, junk, "Ana"),
+        "seats": lambda: Table.open(store, "cassino", 2, seats=junk),
+        "fill": lambda: fill_tables(store, "cassino", junk, data.draw(JUNK)),
+        "store": lambda: tables_store(junk),
+    }
+    try:
+        calls[which]()
+    except (TableError, IllegalMove, ValueError):
+        pass
+    else:
+        assume(which in ("open", "join", "seats", "fill", "store"))  # junk that happens to be sound
+    assert (store.meta(host.code), store.version(host.code)) == before

@@ -110,7 +110,15 @@ class Table:
         name the table is opened for a class (the teacher's page): ``seats`` names who sits where (``None``: open to
         anyone), and the returned table is a look from no seat.  Every argument is checked before anything is kept.
         """
-        rules = get_game(game)
+        try:
+            rules = get_game(game)
+        except (KeyError, TypeError):
+            raise TableError(f"game: no game {str(game)[:30]!r}; one of the games' names, such as 'burn'.") from None
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise TableError(f"players: a whole number of players for {rules.title}, from {rules.min_players} to "
+                             f"{rules.max_players}.")
+        if options is not None and not isinstance(options, dict):
+            raise TableError("options: a mapping of option names to values, such as {'short': True}.")
         options = dict(options or {})
         if level not in LEVELS:
             raise TableError(f"bot level: one of {', '.join(LEVELS)}, not {level!r}.")
@@ -529,6 +537,8 @@ def fill_tables(store: TableStore, game: str, learners: list[Any], size: int, **
     seats left); returns their codes."""
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:
         raise TableError("table size: a whole number of players.")
+    if not isinstance(learners, (list, tuple)):
+        raise TableError("learners: a list of the learners' names.")
     names = [learner_name(n) for n in learners]
     if not names:
         raise TableError("learners: name at least one learner.")

@@ -182,3 +182,17 @@ def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_aske
     other = "Jory" if name == "Tamsin" else "Tamsin"
     assert as_learner(other, asked, "tick")
     assert said[0] in html.unescape(asked.render())
+
+
+def test_why_after_a_bots_move_at_a_table_says_why_in_the_bots_words():
+    tamsin, jory = seated("gwra-pyskessa", 3)  # Pol is a bot
+    for _ in range(200):
+        as_learner("Tamsin", tamsin, "tick")
+        if tamsin.last_reason is not None:
+            break
+        for name, app in (("Tamsin", tamsin), ("Jory", jory)):
+            as_learner(name, app, "tick")
+            if app.state.current_player == app.seat and not app.state.is_over:
+                as_learner(name, app, "move", str(app.state.legal_actions()[0]))
+    assert tamsin.last_reason is not None
+    assert as_learner("Tamsin", tamsin, "why") and tamsin.why.startswith(tamsin.last_reason[0])

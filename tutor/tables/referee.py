@@ -91,7 +91,7 @@ class Table:
         self.record: Any = None  # the game's Record: its set-up and the moves in the order they were applied
         self.queued: dict[int, str] = {}  # decisions made ahead in a round everyone decides at once
         self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
-        self.reasons: dict[int, str] = {}  # entry number of a bot's move -> why
+        self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number in the record -> (its words, why)
         self.race: tuple[int, int] | None = None  # (the entry that began the race, its time)
         self.away: set[int] = set()
         self.last_at = 0
@@ -273,8 +273,9 @@ class Table:
         self.state = self.state.apply(action)
         self.record = self.record.with_action(action)
         self.lines.extend((number, e) for e in self.state.events)
-        if why:
-            self.reasons[number] = why
+        if why:  # by the move's place in the record, as the play app keeps its bots' reasons
+            said = self.state.events[0].text if self.state.events else str(action)
+            self.reasons[len(self.record.actions) - 1] = (said, why)
         race = self.game.inputs.race
         clock = None if race is None or self.state.is_over else race.clock(self.state)
         if clock is None:

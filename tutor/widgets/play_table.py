@@ -197,7 +197,7 @@ class TablePlay:
             self.pressed = set()
         self.undo_points = []
         self.lines = [(n, e if isinstance(e, Event) else Event(NOTE_RULE, e, "", "", None)) for n, e in table.lines]
-        self.reasons = {n: (self._moved_words(n), why) for n, why in table.reasons.items()}
+        self.reasons = dict(table.reasons)
         new = [e for _n, e in self.lines[start:]]
         self._meet(tuple(e for e in new if e.rule))
         if self.state.is_over and not self.game_kept:
@@ -206,11 +206,6 @@ class TablePlay:
         if new or before is not self.state:
             self._tell(start)
         self.refresh()
-
-    def _moved_words(self, number: int) -> str:
-        """A bot's move at entry ``number``, in words (what the log said of it)."""
-        said = [e.text for n, e in self.table.lines if n == number and not isinstance(e, str)]
-        return said[0] if said else "A bot's move"
 
     def _table_move(self, action: Any) -> None:
         """The learner's move at the table: a race press is kept with the store's time; anything else is checked

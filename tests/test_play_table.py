@@ -68,13 +68,17 @@ def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_onl
         options["tick_ms"] = 5  # the race clock's ticks pass at once
     tamsin, jory = seated(slug, max(2, game.min_players), **options)
     rng = random.Random(7)
+    panels = set()
     for _ in range(20_000):
         if tamsin.state.is_over and jory.state.is_over:
             break
         for name, app in (("Tamsin", tamsin), ("Jory", jory)):
             assert as_learner(name, app, "tick")
             page = app.render()
-            assert not any(f"<title>{t}</title>" in page for t in hidden_from(app))
+            panels |= {p for p in ("last-trick", "deal-summary") if f'data-testid="{p}"' in page}
+            # (the last trick of an earlier deal may show a card dealt again since: the panel is left out)
+            shown = re.sub(r'<section class="gw-panel gw-lasttrick".*?</section>', "", page, flags=re.S)
+            assert not any(f"<title>{t}</title>" in shown for t in hidden_from(app))
             state = app.state
             if state.is_over:
                 continue
@@ -87,6 +91,10 @@ def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_onl
     assert tamsin.state == jory.state and tamsin.state.is_over
     assert tamsin.table.status == "over" and 'data-testid="game-over"' in tamsin.render()
     assert "Leave the table" in tamsin.render()
+    if slug in ("burn", "chwech", "pymtheg"):  # the panels beside the table follow the table's moves
+        assert "last-trick" in panels
+    if slug in ("burn", "pymtheg", "cassino", "chwech"):
+        assert "deal-summary" in panels
 
 
 def test_the_lobby_asks_for_a_name_and_refuses_a_wrong_code_and_a_table_of_another_game_in_words(monkeypatch):

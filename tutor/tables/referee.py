@@ -89,6 +89,7 @@ class Table:
         self.version = 0
         self.state: Any = None
         self.record: Any = None  # the game's Record: its set-up and the moves in the order they were applied
+        self.steps: list[tuple[Any, Any]] = []  # (the state before, the move) for each move applied, in order
         self.queued: dict[int, str] = {}  # decisions made ahead in a round everyone decides at once
         self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
         self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number in the record -> (its words, why)
@@ -270,8 +271,10 @@ class Table:
 
     def _play(self, number: int, text: str, why: str | None) -> None:
         action = self.game.parse_action(self.state, text)
+        before = self.state
         self.state = self.state.apply(action)
         self.record = self.record.with_action(action)
+        self.steps.append((before, action))
         self.lines.extend((number, e) for e in self.state.events)
         if why:  # by the move's place in the record, as the play app keeps its bots' reasons
             said = self.state.events[0].text if self.state.events else str(action)

@@ -143,7 +143,8 @@ class PlayPace:
     @property
     def deal_waits(self) -> bool:
         """Whether play stops on a deal's summary until the learner presses Next deal."""
-        return self.pause_deals and self.summary is not None and not self.summary.over
+        return (self.pause_deals and self.table is None  # at a table the game goes on; the summary stays in view
+                and self.summary is not None and not self.summary.over)
 
     def _go_on(self, waited: bool = False) -> None:
         """The table's next step (a bot's move shown, or the table going on past an offer), said and drawn."""

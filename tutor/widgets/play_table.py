@@ -36,6 +36,7 @@ class TablePlay:
     """The classmates half of ``PlayApp``: the lobby, the waiting room and the game at a table."""
 
     table: Any = None
+    steps_seen: int = 0  # the table's moves the panels beside it have followed
     lobby: bool = False
     lobby_note: str = ""
     seats_known: dict[str, str]
@@ -185,8 +186,16 @@ class TablePlay:
         if start == 0:
             self._table_code = table.code
             self.turn_mark = 0
+            self.steps_seen = 0
             self.met, self.new_cards, self.fresh_cards = [], [], []
+            self.summary, self.last_trick, self.seat_notes = None, None, {}
         before = self.state
+        # What the panels beside the table follow (a trick just taken, a deal's summary, a penalty), move by move.
+        for old, action in table.steps[self.steps_seen:]:
+            after = old.apply(action)
+            self.state = after
+            self._follow(old, old.view(table.seat), after.view(table.seat), old.current_player, action)
+        self.steps_seen = len(table.steps)
         self.state, self.seat, self.players = table.state, table.seat, table.meta["players"]
         self.record = table.record
         self.seed = table.meta["seed"]
@@ -221,6 +230,7 @@ class TablePlay:
                 self.table.move(action)
                 self.notice = ""
                 self.turn_mark = len(self.lines)
+                self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
             self.error = None
         except IllegalMove as exc:
             self.error = exc

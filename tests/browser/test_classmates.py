@@ -10,6 +10,7 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.clicking import said, wait_until_said
 from tests.browser.conftest import record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
@@ -69,10 +70,11 @@ def test_two_learners_meet_at_a_table_play_to_the_end_and_a_reload_keeps_the_sea
             for name, (page, app) in pages.items():
                 button = app.locator("button[data-gw=move].gw-primary:not([disabled])")
                 if not has(app, "[data-testid=game-over]") and button.count():
-                    before = app.inner_html()
+                    # Wait for what the learner waits for: the move said (a redraw from the table's clock alone
+                    # says nothing new, and its buttons may be about to go).
+                    before = said(app)
                     button.first.click(timeout=WAIT_MS)
-                    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                                           timeout=WAIT_MS)
+                    wait_until_said(page, app, before, WAIT_MS)
                     moves += 1
                     moved = True
                     if moves == 2 and not reloaded:  # the guest's page is reloaded in the middle of the game
@@ -128,10 +130,9 @@ def test_a_question_typed_in_cornish_at_a_table_reaches_the_classmate_asked_in_c
         word = rank.split("“")[1].split("”")[0] if "“" in rank else rank.split()[0]
         question = f"{other}, eus {word.lower()} genes?"
         app.locator("[data-key=said]").fill(question)
-        before = app.inner_html()
+        before = said(app)
         app.locator("[data-key=say]").click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[app.element_handle(), before],
-                               timeout=WAIT_MS)
+        wait_until_said(page, app, before, WAIT_MS)
         assert not has(app, "[data-testid=correction]"), app.locator("[data-testid=correction]").inner_text()
         lpage, lapp, _ = listener
         lpage.wait_for_function("([el, word]) => el.querySelector('[data-testid=recent]')?.textContent"

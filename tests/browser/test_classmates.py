@@ -143,3 +143,62 @@ def test_a_question_typed_in_cornish_at_a_table_reaches_the_classmate_asked_in_c
     finally:
         host.context.close()
         guest.context.close()
+
+
+def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser, voila_url):
+    """Pig for three: two learners pass cards in their own browsers until someone has four of a kind, then both race
+    with their own button; both pages then say who is the pig."""
+    host, host_app = learner_page(browser, voila_url, "Lowdy", "pig-play.ipynb")
+    guest, guest_app = learner_page(browser, voila_url, "Hedyn", "pig-play.ipynb")
+    try:
+        host_app.locator("[data-key=classmates]").click()
+        host_app.locator("[data-testid=lobby] [data-key=players]").select_option("3")
+        host_app.locator("[data-key=opentable]").click()
+        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
+        guest_app.locator("[data-key=classmates]").click()
+        guest_app.locator("[data-key=tablecode]").fill(code)
+        guest_app.locator("[data-key=jointable]").click()
+        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
+        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
+                               arg=host_app.element_handle(), timeout=WAIT_MS)
+        host_app.locator("[data-key=starttable]").click()
+        pages = [(host, host_app), (guest, guest_app)]
+        for _page, app in pages:
+            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
+        pig = "el => el.querySelector('[data-testid=recent]')?.textContent.includes('the pig!')"
+        raced = set()
+        for _ in range(300):
+            if all(page.evaluate(f"({pig})(document.querySelector('.gwari:has(.gw-playapp)'))") for page, _a in pages):
+                break
+            acted = False
+            for page, app in pages:
+                race = app.locator("[data-testid=race-buttons] button.gw-primary")
+                if race.count():
+                    before = said(app)
+                    race.first.click(timeout=WAIT_MS)
+                    wait_until_said(page, app, before, WAIT_MS)
+                    raced.add(page)
+                    acted = True
+                elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
+                    before = said(app)
+                    nose = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
+                    if nose.count():  # four of a kind: signal
+                        nose.first.click(timeout=WAIT_MS)
+                    else:
+                        app.locator("button.gw-cardbtn").first.click(timeout=WAIT_MS)
+                        app.locator("button[data-gw=move].gw-primary").first.click(timeout=WAIT_MS)
+                    wait_until_said(page, app, before, WAIT_MS)
+                    acted = True
+            if not acted:  # the others' moves or the race's next tick are on their way
+                ready = ("el => el.querySelector('[data-testid=race-buttons] button.gw-primary, .gw-movebox .gw-turn') "
+                         f"|| ({pig})(el)")
+                for page, app in pages:
+                    with contextlib.suppress(PlaywrightTimeout):
+                        page.wait_for_function(ready, arg=app.element_handle(), timeout=1_000)
+        assert raced, "no learner had a race button"
+        for page, app in pages:
+            page.wait_for_function(pig, arg=app.element_handle(), timeout=WAIT_MS)
+            assert page.problems == []
+    finally:
+        host.context.close()
+        guest.context.close()

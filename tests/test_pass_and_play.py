@@ -124,3 +124,12 @@ def test_the_bar_offers_pass_and_play_and_a_new_game_takes_it():
     assert app.handle("new", None, {"players": 4, "sharing": 3})
     assert app.humans == {0, 1, 2} and app.covered
     assert "Pass and play: " in app.render()
+
+
+def test_there_is_no_undo_button_at_one_screen():
+    app = PlayApp("cassino", players=2, seed=3, sharing=2)
+    app.handle("ready")
+    app.handle("move", str(app.state.legal_actions()[0]))
+    app.handle("ready")
+    assert 'data-key="undo"' not in app.render() and "Undo is off" not in app.render()
+    assert 'data-key="undo"' in PlayApp("cassino", players=2, seed=3).render()

@@ -1,7 +1,7 @@
 """The tables of classmates in Redis, for learners' servers spread over several machines (JupyterHub's spawner).
 
 The same calls as ``SQLiteTables`` (``tutor.tables.store.TableStore``).  Keys, under ``gwari:`` (a Redis shared
-with other programs is not disturbed): ``tables`` (a sorted set of codes by the time they were made),
+with other programs is not disturbed): ``tables`` (a sorted set of codes in the order they were made, counted by ``made``),
 ``table:<code>`` (the card), ``log:<code>`` (a list of entries), ``beats:<code>`` and ``touch:<code>:<race>``
 (hashes by seat).  What must not race is one Lua script each, which Redis runs whole before anything else:
 appending at a version, keeping a race's first touch, stamping with Redis's own ``TIME`` (one clock for every
@@ -21,11 +21,9 @@ PREFIX = "gwari:"
 _NOW = "local t = redis.call('TIME') return t[1] * 1000 + math.floor(t[2] / 1000)"
 
 _CREATE = """
-local t = redis.call('TIME')
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call('ZADD', KEYS[2], now, ARGV[2])
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[2])
 return 1
 """
 
@@ -91,7 +89,7 @@ class RedisTables:
     def create(self, meta: dict[str, Any]) -> str:
         while True:
             code = new_code()
-            if self._scripts["create"](keys=[self._key("table", code), self._key("tables")],
+            if self._scripts["create"](keys=[self._key("table", code), self._key("tables"), self._key("made")],
                                        args=[dumps({**meta, "code": code}), code]):
                 return code
 

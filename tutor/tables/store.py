@@ -195,7 +195,7 @@ class SQLiteTables:
         return self._run(run)
 
     def codes(self) -> list[str]:
-        rows = self._run(lambda conn: conn.execute("SELECT code FROM tables ORDER BY made, code").fetchall(),
+        rows = self._run(lambda conn: conn.execute("SELECT code FROM tables ORDER BY rowid").fetchall(),  # as made
                          write=False)
         return [row[0] for row in rows]
 

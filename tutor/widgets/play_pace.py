@@ -242,7 +242,8 @@ class PlayPace:
                      for rule in self.new_cards)
         if self.met:
             parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
-        clock = self.clock or self.game.inputs.race is not None or self.had_window
-        parts.append(pace_html(self.step_bots, self.clock if clock else None))
+        if self.table is None:  # at a table the table keeps the pace for everyone
+            clock = self.clock or self.game.inputs.race is not None or self.had_window
+            parts.append(pace_html(self.step_bots, self.clock if clock else None))
         parts.append("</div>")
         return "".join(parts)

@@ -165,8 +165,10 @@ class PlayPage:
             panel = move_panel(self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
                                notes=self._notes_html(), cards=self.game.inputs.cards)
         can = self.can_undo
-        undo = button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
-        why = "" if can or not self.learner_moves else (
+        # At a table a move is the table's, and at one screen the next learner has seen it: nothing to take back.
+        shared = self.table is not None or len(self.humans) > 1
+        undo = "" if shared else button("Undo", "undo", disabled=not can, key="undo", title=UNDO_RULE)
+        why = "" if can or shared or not self.learner_moves else (
             '<span class="gw-small">Undo is off: a hidden card has come into your hand since your move.</span>')
         if self.waiting:
             clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '

@@ -146,8 +146,10 @@ def test_a_question_typed_in_cornish_at_a_table_reaches_the_classmate_asked_in_c
 
 
 def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser, voila_url):
-    """Pig for three: two learners pass cards in their own browsers until someone has four of a kind, then both race
-    with their own button; both pages then say who is the pig."""
+    """Pig for three: two learners pass cards in their own browsers until someone has four of a kind, then race with
+    their own button when their page shows it (the race runs on the table's clock, four seconds at most: on a busy
+    machine a page may see it end first, as a slow learner would); both pages then say who is the pig.  That the
+    button is drawn for a seat still racing is checked in tests/test_play_table.py."""
     host, host_app = learner_page(browser, voila_url, "Lowdy", "pig-play.ipynb")
     guest, guest_app = learner_page(browser, voila_url, "Hedyn", "pig-play.ipynb")
     try:
@@ -166,7 +168,6 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
         for _page, app in pages:
             app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
         pig = "el => el.querySelector('[data-testid=recent]')?.textContent.includes('the pig!')"
-        raced = set()
         for _ in range(300):
             if all(page.evaluate(f"({pig})(document.querySelector('.gwari:has(.gw-playapp)'))") for page, _a in pages):
                 break
@@ -177,7 +178,6 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
                     before = said(app)
                     race.first.click(timeout=WAIT_MS)
                     wait_until_said(page, app, before, WAIT_MS)
-                    raced.add(page)
                     acted = True
                 elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
                     before = said(app)
@@ -195,7 +195,6 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
                 for page, app in pages:
                     with contextlib.suppress(PlaywrightTimeout):
                         page.wait_for_function(ready, arg=app.element_handle(), timeout=1_000)
-        assert raced, "no learner had a race button"
         for page, app in pages:
             page.wait_for_function(pig, arg=app.element_handle(), timeout=WAIT_MS)
             assert page.problems == []

@@ -21,12 +21,11 @@ here on a socket of its own (what learners' servers on several machines share). 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing as mp
 import os
 import resource
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from machine import describe  # noqa: E402
+from tests.redis_server import redis_server  # noqa: E402
 
 TABLES = [("burn", 4)] * 6 + [("gwra-pyskessa", 3)] * 2  # 30 learners
 
@@ -184,18 +184,6 @@ def run(address: str, seconds: float, trials: int, think: float) -> dict:
             "cpu": sum(r[7] for r in results)}
 
 
-def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
-    server = shutil.which("redis-server") or "/usr/bin/redis-server"
-    sock = folder / "redis.sock"
-    proc = subprocess.Popen([server, "--port", "0", "--unixsocket", str(sock), "--save", "", "--appendonly", "no",
-                             "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        if sock.exists():
-            break
-        time.sleep(0.025)
-    return proc, f"unix://{sock}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60)
@@ -212,16 +200,10 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.stores.split(","):
         with tempfile.TemporaryDirectory() as folder:
-            redis = None
-            if name == "redis":
-                redis, address = start_redis(Path(folder))
-            else:
-                address = str(Path(folder) / "tables.sqlite3")
-            try:
+            with contextlib.ExitStack() as stack:
+                address = (stack.enter_context(redis_server(Path(folder))) if name == "redis"
+                           else str(Path(folder) / "tables.sqlite3"))
                 r = run(address, args.seconds, args.trials, args.think)
-            finally:
-                if redis is not None:
-                    redis.terminate()
         seen = r["seen"]
         p50, p95 = statistics.median(seen), seen[int(0.95 * (len(seen) - 1))]
         print(f"| {name} | {r['moves']} | {p50:.0f} / {p95:.0f} / {seen[-1]:.0f} ms | {r['refused']} | {r['errors']} "

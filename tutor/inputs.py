@@ -34,6 +34,11 @@ class TypedInput:
     drill_notebook: str = ""  # the drill's notebook (without .ipynb), linked beside the box
 
 
+OFFER_WAIT_MS = 6000
+"""How long a table waits, on the clock, while a learner may make a move offered out of turn (a double) before the
+next move closes it: the play app against bots and a table of classmates alike."""
+
+
 @dataclass(frozen=True)
 class RaceInput:
     """A phase played against the clock: while ``clock(state)`` is not ``None`` the browser ticks."""
@@ -48,6 +53,17 @@ class RaceInput:
         idle = self.idle(state)
         pressed = [a for a in state.legal_actions() if str(a) != str(idle)]
         return pressed[0] if pressed else idle
+
+    def tick_moves(self, state: Any, choose: Callable[[Any, int], tuple[Any, Any]]) -> list[tuple[int, Any, Any]]:
+        """The moves that settle the race clock's current tick, in the order the seats decide in it:
+        ``choose(state, seat) -> (move, why)`` for each; returns ``(seat, move, why)`` for each, ``state`` unchanged."""
+        tick, moves = self.clock(state), []
+        while not state.is_over and self.clock(state) == tick:
+            seat = state.current_player
+            move, why = choose(state, seat)
+            moves.append((seat, move, why))
+            state = state.apply(move)
+        return moves
 
 
 @dataclass(frozen=True)

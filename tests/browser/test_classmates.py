@@ -42,24 +42,37 @@ def has(app, selector: str) -> bool:
     return app.locator(selector).count() > 0
 
 
+def meet(host, host_app, guest_app, *, players: str | None = None, from_list: bool = False) -> str:
+    """The host opens a table (for ``players``, else the app's number), the guest joins it by its code typed in
+    small letters (or from the list of open tables), the host starts it once the guest's name is in the seats; returns
+    the code once both pages are at the table."""
+    host_app.locator("[data-key=classmates]").click()
+    if players:
+        host_app.locator("[data-testid=lobby] [data-key=players]").select_option(players)
+    host_app.locator("[data-key=opentable]").click()
+    code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
+    guest_app.locator("[data-key=classmates]").click()
+    guest_app.locator("[data-testid=lobby]").wait_for(timeout=WAIT_MS)
+    if from_list:
+        guest_app.locator(f"[data-key=join-{code}]").click(timeout=WAIT_MS)
+    else:
+        guest_app.locator("[data-key=tablecode]").fill(code.lower())
+        guest_app.locator("[data-key=jointable]").click()
+    guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
+    host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
+                           arg=host_app.element_handle(), timeout=WAIT_MS)
+    host_app.locator("[data-key=starttable]").click()
+    for app in (host_app, guest_app):
+        app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)  # the lobby and the waiting room have no settings row
+        assert code in app.locator(AT_TABLE).inner_text()
+    return code
+
+
 def test_two_learners_meet_at_a_table_play_to_the_end_and_a_reload_keeps_the_seat(browser, voila_url):
     host, host_app = learner_page(browser, voila_url, "Lowdy")
     guest, guest_app = learner_page(browser, voila_url, "Hedyn")
     try:
-        host_app.locator("[data-key=classmates]").click()
-        host_app.locator("[data-key=opentable]").click()
-        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
-        guest_app.locator("[data-key=classmates]").click()
-        guest_app.locator("[data-testid=lobby]").wait_for(timeout=WAIT_MS)
-        guest_app.locator("[data-key=tablecode]").fill(code.lower())
-        guest_app.locator("[data-key=jointable]").click()
-        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
-        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
-                               arg=host_app.element_handle(), timeout=WAIT_MS)
-        host_app.locator("[data-key=starttable]").click()
-        for app in (host_app, guest_app):
-            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
-            assert code in app.locator(AT_TABLE).inner_text()
+        meet(host, host_app, guest_app)
         pages = {"Lowdy": [host, host_app], "Hedyn": [guest, guest_app]}
         moves = reloaded = 0
         for _ in range(400):
@@ -107,18 +120,7 @@ def test_a_question_typed_in_cornish_at_a_table_reaches_the_classmate_asked_in_c
     host, host_app = learner_page(browser, voila_url, "Lowdy", "gwra-pyskessa-play.ipynb")
     guest, guest_app = learner_page(browser, voila_url, "Hedyn", "gwra-pyskessa-play.ipynb")
     try:
-        host_app.locator("[data-key=classmates]").click()
-        host_app.locator("[data-testid=lobby] [data-key=players]").select_option("2")
-        host_app.locator("[data-key=opentable]").click()
-        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
-        guest_app.locator("[data-key=classmates]").click()
-        guest_app.locator(f"[data-key=join-{code}]").click(timeout=WAIT_MS)  # from the class's open tables
-        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
-        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
-                               arg=host_app.element_handle(), timeout=WAIT_MS)
-        host_app.locator("[data-key=starttable]").click()
-        for app in (host_app, guest_app):
-            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
+        meet(host, host_app, guest_app, players="2", from_list=True)
         # Whoever is to ask switches to asking in Cornish and types the question for a rank of their own hand.
         pages = [(host, host_app, "Hedyn"), (guest, guest_app, "Lowdy")]
         asker = next(p for p in pages if has(p[1], ".gw-movebox button.gw-cardbtn"))
@@ -154,20 +156,8 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
     host, host_app = learner_page(browser, voila_url, "Lowdy", "pig-play.ipynb")
     guest, guest_app = learner_page(browser, voila_url, "Hedyn", "pig-play.ipynb")
     try:
-        host_app.locator("[data-key=classmates]").click()
-        host_app.locator("[data-testid=lobby] [data-key=players]").select_option("3")
-        host_app.locator("[data-key=opentable]").click()
-        code = host_app.locator("[data-testid=table-code]").inner_text(timeout=WAIT_MS)
-        guest_app.locator("[data-key=classmates]").click()
-        guest_app.locator("[data-key=tablecode]").fill(code)
-        guest_app.locator("[data-key=jointable]").click()
-        guest_app.locator("[data-testid=waiting]").wait_for(timeout=WAIT_MS)
-        host.wait_for_function("el => el.querySelector('[data-testid=seats]')?.textContent.includes('Hedyn')",
-                               arg=host_app.element_handle(), timeout=WAIT_MS)
-        host_app.locator("[data-key=starttable]").click()
+        meet(host, host_app, guest_app, players="3")
         pages = [(host, host_app), (guest, guest_app)]
-        for _page, app in pages:
-            app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
         pig = "el => el.querySelector('[data-testid=recent]')?.textContent.includes('the pig!')"
         for _ in range(300):
             if all(page.evaluate(f"({pig})(document.querySelector('.gwari:has(.gw-playapp)'))") for page, _a in pages):

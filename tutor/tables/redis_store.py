@@ -5,8 +5,8 @@ with other programs is not disturbed): ``tables`` (a sorted set of codes in the 
 ``table:<code>`` (the card), ``log:<code>`` (a list of entries), ``beats:<code>`` and ``touch:<code>:<race>``
 (hashes by seat).  What must not race is one Lua script each, which Redis runs whole before anything else:
 appending at a version, keeping a race's first touch, stamping with Redis's own ``TIME`` (one clock for every
-server), changing a card (read, then written back only if nobody wrote it in between).  Each append is also
-published on ``moves:<code>``, for whoever waits on a table (``wait``).
+server), changing a card (read, then written back only if nobody wrote it in between).  Nobody subscribes: each
+kernel at a table reads the log's length at its page's tick (``tutor.widgets.play_table``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ for i = 2, #ARGV do
   entry['at'] = now
   redis.call('RPUSH', KEYS[1], cjson.encode(entry))
 end
-redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[1]))
 return 1
 """
 
@@ -116,7 +115,7 @@ class RedisTables:
         return [json.loads(text) for text in self.redis.lrange(self._key("log", code), start, -1)]
 
     def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
-        return bool(self._scripts["append"](keys=[self._key("log", code), self._key("moves", code)],
+        return bool(self._scripts["append"](keys=[self._key("log", code)],
                                             args=[version] + [dumps(entry) for entry in entries]))
 
     def codes(self) -> list[str]:
@@ -133,19 +132,3 @@ class RedisTables:
 
     def touches(self, code: str, race: int) -> dict[int, int]:
         return {int(seat): int(at) for seat, at in self.redis.hgetall(self._key("touch", code, race)).items()}
-
-    def wait(self, code: str, version: int, timeout: float) -> int:
-        """Wait up to ``timeout`` seconds for the table's log to grow past ``version`` (told by Redis's
-        publish, not by asking again and again); returns the version then."""
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        try:
-            pubsub.subscribe(self._key("moves", code))
-            now = self.version(code)
-            if now > version:
-                return now
-            message = pubsub.get_message(timeout=timeout)
-            while message is not None and int(message["data"]) <= version:
-                message = pubsub.get_message(timeout=timeout)
-            return self.version(code)
-        finally:
-            pubsub.close()

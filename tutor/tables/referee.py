@@ -35,14 +35,14 @@ import time
 from typing import Any
 
 from tutor.bots import LEVELS, make_bot
-from tutor.checks import IllegalMove, check_seed
+from tutor.checks import check_seed
 from tutor.games import get_game
+from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress.fields import learner_name
 from tutor.tables.store import TableError, TableStore, table_code
 
 BOT_STEP_MS = 900  # a bot moves this long after the last move at a table of people, so that everyone sees each
 ROUND_STEP_MS = 150  # a bot's hidden decision in a round everyone decides at once (nothing to see)
-OFFER_WAIT_MS = 6000  # while a learner may make a move out of turn, bots wait this long before closing it
 AWAY_MS = 30_000
 BEAT_MS = 2_000  # a page's sign of life is kept at most this often  # a learner's page silent this long: a bot plays their seat until they are back
 STATUSES = ("open", "playing", "over", "closed")
@@ -82,10 +82,6 @@ class Table:
             if not seats:
                 raise TableError(f"seat key: that is not a key to a seat at table {self.code}.")
             self.seat = seats[0]
-        self._reset()
-        self.sync()
-
-    def _reset(self) -> None:
         self.version = 0
         self.state: Any = None
         self.record: Any = None  # the game's Record: its set-up and the moves in the order they were applied
@@ -98,6 +94,7 @@ class Table:
         self.last_at = 0
         self._beaten = float("-inf")
         self.declined: set[tuple[int, int, str]] = set()
+        self.sync()
 
     # -- opening, joining, starting, closing
 
@@ -329,15 +326,14 @@ class Table:
             raise TableError("The race is on: press the race button (touch()); the table settles the race.")
         if isinstance(action, str):
             action = self.game.parse_action(state, action)
-        kind = "move"
-        if seat != state.current_player and str(action) in {str(a) for a in state.offers(seat)}:
+        offered = seat != state.current_player and str(action) in {str(a) for a in state.offers(seat)}
+        if seat in self.queued and not offered:
+            raise TableError("You have already chosen; wait for the others.")
+        if offered:
             kind = "offer"
         elif seat == state.current_player:
-            if seat in self.queued:
-                raise TableError("You have already chosen; wait for the others.")
+            kind = "move"
         elif seat in state.current_players and not state.offers(seat):
-            if seat in self.queued:
-                raise TableError("You have already chosen; wait for the others.")
             kind = "early"
         else:
             mover = state.current_player
@@ -361,12 +357,9 @@ class Table:
         probe.apply(action)
 
     def _append(self, entries: list[dict[str, Any]]) -> None:
-        if not self.store.append(self.code, self.version, entries):
-            self.sync()
+        if not self._try_append(entries):
             raise TableBusy("Someone moved at the same moment and the table has moved on: look again, then make "
                             "your move.")
-        self.sync()
-        self._mark_over()
 
     def _mark_over(self) -> None:
         """Once the game is over, the table's card says so (for the list of tables and the teacher's page)."""
@@ -479,18 +472,15 @@ class Table:
         looking = [s for s in state.current_players if not self.is_bot(s)]
         touched = sorted((at, s) for s, at in touches.items() if s in looking and at < end)
         first = touched[0][1] if touched else None
-        entries = []
-        probe = state
-        while not probe.is_over and race.clock(probe) is not None and race.clock(probe) // tick_ms == tick:
-            seat = probe.current_player
+
+        def choose(probe: Any, seat: int) -> tuple[Any, Any]:
             if self.is_bot(seat):
-                action, why = self._bot(seat).explain(probe)
-                entry = {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
-            else:
-                action = race.press(probe) if seat == first else race.idle(probe)
-                entry = {"seat": seat, "move": str(action), "kind": "move", "by": "learner"}
-            probe = probe.apply(action)
-            entries.append(entry)
+                return self._bot(seat).explain(probe)
+            return (race.press(probe) if seat == first else race.idle(probe)), None
+
+        entries = [{"seat": seat, "move": str(action), "kind": "move", "by": "learner"} if why is None else
+                   {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
+                   for seat, action, why in race.tick_moves(state, choose)]
         return self._try_append(entries)
 
     def _try_append(self, entries: list[dict[str, Any]]) -> int:

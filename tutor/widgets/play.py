@@ -395,16 +395,17 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         """Pass and play: one tick of the race settled — each learner at this screen who pressed in it presses,
         the others let it go by; bots decide as they always do."""
         race = self.game.inputs.race
-        tick = race.clock(self.state)
-        while not self.state.is_over and race.clock(self.state) == tick:
-            mover = self.state.current_player
-            if mover in self.humans:
-                self._apply(race.press(self.state) if mover in self.pressed else race.idle(self.state))
-                self.pressed.discard(mover)
-            else:
-                action, why = self.bots[mover].explain(self.state)
+
+        def choose(state: State, seat: int) -> tuple[Any, str]:
+            if seat in self.humans:
+                return (race.press(state) if seat in self.pressed else race.idle(state)), ""
+            return self.bots[seat].explain(state)
+
+        for seat, action, why in race.tick_moves(self.state, choose):
+            if seat not in self.humans:
                 self._keep_reason(action, why)
-                self._apply(action)
+            self._apply(action)
+            self.pressed.discard(seat)
 
     def _checked(self, make_action: Callable[[], Any]) -> Any:
         """The learner's move, checked on a copy of the position: it must be theirs (their turn, or a move offered
@@ -415,12 +416,16 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
                 raise ValueError("It is not your turn.")
             self.state.apply(action)
         except IllegalMove as exc:
-            self.error = exc
-            title = rule_title(self.lesson, exc.rule)
-            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
+            self._refused(exc)
             self.refresh()
             return None
         return action
+
+    def _refused(self, exc: IllegalMove) -> None:
+        """A move the rules refuse: shown by the controls with its rule's title, and said."""
+        self.error = exc
+        title = rule_title(self.lesson, exc.rule)
+        self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
 
     def _try(self, make_action: Callable[[], Any]) -> None:
         self.hint = self.why = ""

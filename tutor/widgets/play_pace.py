@@ -15,11 +15,11 @@ from typing import Any
 
 from tutor import classroom
 from tutor.engine import State, TrickView
+from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress import StoreError
 from tutor.widgets.play_panels import (SeatNote, holding_html, pace_html, rule_card_html,
                                        rules_panel_html, seat_note_html, summary_html, summary_of, trick_panel_html)
 
-OFFER_WAIT_MS = 6000  # on the clock: how long the table waits while the learner may make an offered move
 TABLE_TICK_MS = 150  # at a table of classmates: how often the page asks the table what is new
 BOT_STEP_MS = 1200  # one bot's move at a time: how long each stays on show before the next
 PACE_ENV = "GWARI_PACE"

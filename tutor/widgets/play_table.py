@@ -24,7 +24,7 @@ from tutor import classroom
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.engine import Event
-from tutor.widgets.base import button, esc, heading, rule_title
+from tutor.widgets.base import button, esc, heading
 from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
@@ -37,6 +37,7 @@ class TablePlay:
 
     table: Any = None
     steps_seen: int = 0  # the table's moves the panels beside it have followed
+    _table_code: str = ""  # the table whose narration ``lines`` holds
     lobby: bool = False
     lobby_note: str = ""
     seats_known: dict[str, str]
@@ -182,7 +183,7 @@ class TablePlay:
         if table.state is None:
             self.refresh()
             return
-        start = len(self.lines) if self.lines and getattr(self, "_table_code", None) == table.code else 0
+        start = len(self.lines) if self.lines and self._table_code == table.code else 0
         if start == 0:
             self._table_code = table.code
             self.turn_mark = 0
@@ -233,9 +234,7 @@ class TablePlay:
                 self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
             self.error = None
         except IllegalMove as exc:
-            self.error = exc
-            title = rule_title(self.lesson, exc.rule)
-            self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
+            self._refused(exc)
         except (TableBusy, TableError) as exc:
             self.notice = str(exc)
             self.announce(self.notice)

@@ -1,6 +1,6 @@
 """How strong each bot level is, in every game: each level against each other, the same games for every pairing.
 
-``.venv/bin/python benchmarks/bot_strength.py [--games 2000] [--only burn,pig] [--pairs expert-strong,...]``
+``.venv/bin/python benchmarks/bot_strength.py [--games 2000] [--only burn,pig] [--pairs expert-strong,...] [--progress 100]``
 
 A pairing plays ``--games`` games of the play app's default game (the short game where the game has one, at the
 game's default number of players).  In game ``g`` one seat (``g`` modulo the players, so turning round the
@@ -54,13 +54,22 @@ def play_game(slug: str, seed: int, tested: str, field: str, times: list[float])
     return 0.0, False
 
 
-def pairing(slug: str, tested: str, field: str, games: int) -> tuple[float, float, int, list[float]]:
-    """The tested level's mean share over ``games`` games, its 95% half-width, games not ended, decision times."""
+def pairing(slug: str, tested: str, field: str, games: int,
+            every: int = 0) -> tuple[float, float, int, list[float]]:
+    """The tested level's mean share over ``games`` games, its 95% half-width, games not ended, decision times.
+
+    With ``every``, the running figures go to standard error after every ``every`` games, so a long pairing
+    stopped early still tells how far it got and where it stood.
+    """
     shares, unended, times = [], 0, []
     for seed in range(games):
         share, ended = play_game(slug, seed, tested, field, times)
         shares.append(share)
         unended += not ended
+        if every and len(shares) % every == 0:
+            timing = f", expert p95 {p95(sorted(times))}" if times else ""
+            print(f"{slug} {tested}-{field}: {len(shares)} games, {statistics.fmean(shares):.3f} ± "
+                  f"{half_width(shares):.3f}{timing}", file=sys.stderr, flush=True)
     mean = statistics.fmean(shares)
     half = half_width(shares)
     return mean, half, unended, sorted(times)
@@ -71,6 +80,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--only", default="", help="comma-separated game slugs (default: every game)")
     parser.add_argument("--pairs", default=",".join(PAIRS), help=f"comma-separated pairings (default {','.join(PAIRS)})")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the running figures to standard error after every N games")
     args = parser.parse_args()
     slugs = [s for s in args.only.split(",") if s] or sorted(GAMES)
     for slug in slugs:
@@ -87,7 +98,7 @@ def main() -> None:
         players = GAMES[slug].default_players
         for tested, field in pairs:
             start = time.perf_counter()
-            mean, half, unended, times = pairing(slug, tested, field, args.games)
+            mean, half, unended, times = pairing(slug, tested, field, args.games, args.progress)
             even = 1 / players
             verdict = "yes" if mean - half > even else ("worse" if mean + half < even else "no")
             timing = f"{ms(statistics.median(times))} / {p95(times)}" if times else "—"

@@ -33,6 +33,19 @@ def as_learner(name: str, app: PlayApp, kind: str, value=None, inputs=None) -> b
     return app.handle(kind, value, inputs)
 
 
+def answer_if_asked(name: str, app: PlayApp) -> bool:
+    """If the table waits for this page's answer to a question (Gwra Pyskessa's ask), it shows the question with
+    the answers on offer, and the learner gives the true one; True if they did."""
+    if app.table is None or app.table.asked != app.seat:
+        return False
+    page = html.unescape(app.render())
+    assert 'data-testid="question"' in page and app.table.question()[1] in page
+    true = next(a.key for a in app.table.answers() if not a.rule)
+    assert f'data-key="answer-{true}"' in page
+    assert as_learner(name, app, "answer", true) and app.table.asked is None
+    return True
+
+
 def seated(slug: str, players: int, **options) -> tuple[PlayApp, PlayApp]:
     """Tamsin opens a table from her play page, Jory joins it from his by its code, Tamsin starts it."""
     tamsin = PlayApp(slug, players=players, seed=1, **options)
@@ -86,7 +99,9 @@ def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_onl
             if app.table.race is not None and app.seat in state.current_players:
                 assert 'data-testid="race-buttons"' in page
                 assert as_learner(name, app, "press", app.seat), app.last_error
-            elif state.current_player == app.seat:
+            elif answer_if_asked(name, app):
+                continue
+            elif state.current_player == app.seat and app.table.pending is None:
                 assert as_learner(name, app, "move", str(rng.choice(state.legal_actions())))
                 assert app.error is None, app.error
     assert tamsin.state == jory.state and tamsin.state.is_over
@@ -179,18 +194,31 @@ def open_rows():
     return [row for row in class_tables(tables_store()) if row["status"] == "open"]
 
 
-def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_asked_in_cornish():
+def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_asked_who_answers_it_in_cornish():
     tamsin, jory = seated("gwra-pyskessa", 2, typed=True)
     asker, asked, name = (tamsin, jory, "Tamsin") if tamsin.state.current_player == tamsin.seat else \
         (jory, tamsin, "Jory")
+    other = "Jory" if name == "Tamsin" else "Tamsin"
     rank = asker.state.hands[asker.seat][0].rank
     phrase = f"{asked.names_now[asked.seat]}, eus {rank.cornish.lower()} genes?"
+    before = asker.state
     assert as_learner(name, asker, "say", phrase) and asker.error is None and not asker.correction
-    said = [e.said for _n, e in asker.table.lines if e.said]
-    assert said
-    other = "Jory" if name == "Tamsin" else "Tamsin"
+    # The asker waits for the answer; the one asked hears the question in Cornish, with no English in this mode.
+    assert asker.state is before and f"Waiting for {other} to answer" in asker.render()
     assert as_learner(other, asked, "tick")
-    assert said[0] in html.unescape(asked.render())
+    page = html.unescape(asked.render())
+    assert phrase in page and "have you got any" not in page and f"{name} asks you" in page
+    assert asked.said_aloud.endswith(phrase)
+    holds = any(c.rank == rank for c in asked.state.hands[asked.seat])
+    wrong, right = ("no", "yes") if holds else ("yes", "no")
+    assert "Nag eus. Gwra pyskessa!" in page and "Eus. Yma genev vy" in page
+    assert as_learner(other, asked, "answer", wrong) and asked.table.pending is not None
+    assert "Not allowed" in asked.said_aloud and ("every card of the rank" in asked.said_aloud
+                                                   or "Nag eus" in asked.said_aloud)
+    assert as_learner(other, asked, "answer", right) and asked.table.pending is None
+    assert as_learner(name, asker, "tick") and asker.state is not before
+    said = [e.said for _n, e in asker.table.lines if e.said]
+    assert phrase in said and ("Nag eus. Gwra pyskessa!" in said) != holds
 
 
 def test_why_after_a_bots_move_at_a_table_says_why_in_the_bots_words():
@@ -201,7 +229,7 @@ def test_why_after_a_bots_move_at_a_table_says_why_in_the_bots_words():
             break
         for name, app in (("Tamsin", tamsin), ("Jory", jory)):
             as_learner(name, app, "tick")
-            if app.state.current_player == app.seat and not app.state.is_over:
+            if not answer_if_asked(name, app) and app.state.current_player == app.seat and not app.state.is_over:
                 as_learner(name, app, "move", str(app.state.legal_actions()[0]))
     assert tamsin.last_reason is not None
     assert as_learner("Tamsin", tamsin, "why") and tamsin.why.startswith(tamsin.last_reason[0])

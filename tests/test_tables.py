@@ -71,7 +71,10 @@ def play_to_end(tables: list[Table], limit: int = 20_000) -> None:
             state = table.state
             if table.race is not None:
                 table.touch()
-            elif state.current_player == table.seat and not table.is_bot(table.seat):
+            elif table.asked == table.seat:  # a question put to this learner: the true answer
+                table.answer(next(a.key for a in table.answers() if not a.rule))
+                moved = True
+            elif table.pending is None and state.current_player == table.seat and not table.is_bot(table.seat):
                 table.move(table.hint()[0])
                 moved = True
         if not moved and not watcher.advance():
@@ -283,6 +286,79 @@ def test_a_decision_made_ahead_in_a_round_everyone_decides_at_once_waits_unseen_
 # -- away seats, the race
 
 
+def test_a_question_to_a_learner_waits_for_their_answer_and_an_answer_their_hand_does_not_allow_is_refused(store):
+    """Gwra Pyskessa: Tamsin asks Jory; the move is carried out once Jory gives the true answer (G3/G4)."""
+    host = Table.open(store, "gwra-pyskessa", 3, "Tamsin", level="random", seed=4)
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    while host.state.current_player != 0 or host.pending is not None:  # the bot's asks answered by who is asked
+        asked = host if host.asked == 0 else jory if host.asked == 1 else None
+        if asked is not None:
+            asked.sync()
+            asked.answer(next(a.key for a in asked.answers() if not a.rule))
+        else:
+            assert host.advance()
+        host.sync()
+    ask = next(a for a in host.state.legal_actions() if a.target == 1)
+    before = host.state
+    host.move(ask)
+    jory.sync()
+    assert host.pending is not None and host.state is before and jory.asked == 1 and host.asked == 1
+    asker, said, gloss = jory.question()
+    assert asker == 0 and said.startswith("Jory, eus ") and gloss.startswith("Jory, have you got any ")
+    with pytest.raises(TableError, match="Nobody has asked you"):
+        host.answers()
+    with pytest.raises(TableError, match="Jory is answering"):
+        host.move(host.state.legal_actions()[0])
+    assert host.advance() == 0  # nobody answers for a learner who is there
+    true, false = sorted(jory.answers(), key=lambda a: bool(a.rule))
+    version = jory.version
+    with pytest.raises(IllegalMove) as refused:
+        jory.answer(false.key)
+    assert refused.value.rule in ("pyskessa.give-all", "pyskessa.go-fish") and refused.value.rule == false.rule
+    with pytest.raises(TableError, match="not an answer on offer"):
+        jory.answer("perhaps")
+    assert store.version(host.code) == version and jory.pending is not None
+    jory.answer(true.key)
+    host.sync()
+    assert host.pending is None and str(host.record.actions[-1]) == str(ask)
+    assert host.state == jory.state == before.apply(ask)
+    # A server started again replays the question and its answer to the same game.
+    again = Table(type(store)(store.path) if isinstance(store, SQLiteTables) else tables_store(store.url),
+                  host.code, jory.key)
+    assert again.state == jory.state and again.pending is None
+
+
+def test_a_bots_question_waits_for_the_learner_and_an_away_learners_answer_is_given_for_them(tmp_path, monkeypatch):
+    monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
+    store = ClockedTables(tmp_path / "tables.sqlite3")
+    host = Table.open(store, "gwra-pyskessa", 2, "Tamsin", level="random", seed=3, away_ms=1_000)
+    host.start()  # the bot plays seat 1
+    for _ in range(200):
+        if host.pending is not None or host.state.is_over:
+            break
+        if host.state.current_player == 0:
+            host.move(next(a for a in host.state.legal_actions()))
+        else:
+            host.advance()
+    assert host.pending is not None and host.asked == 0 and host.pending[0] == 1
+    said = host.question()[1]
+    assert said.startswith("Tamsin, eus ")
+    host.answer(next(a.key for a in host.answers() if not a.rule))
+    assert host.pending is None and host.reasons  # the bot's move is carried out, with its reason
+    for _ in range(200):  # the bot asks again; this time Tamsin has gone silent
+        if host.pending is not None or host.state.is_over:
+            break
+        if host.state.current_player == 0:
+            host.move(next(a for a in host.state.legal_actions()))
+        else:
+            host.advance()
+    if host.pending is not None:
+        store.clock += 5_000
+        assert host.advance() == 1 and host.is_bot(0)  # Tamsin is away
+        assert host.advance() == 1 and host.pending is None  # her answer is given for her
+
+
 def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_when_it_is_back(tmp_path, monkeypatch):
     monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
     store = ClockedTables(tmp_path / "tables.sqlite3")
@@ -296,7 +372,10 @@ def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_wh
     assert host.is_bot(1)
     while host.state.current_player != 1 and not host.state.is_over:
         host.move(host.hint()[0])
-    assert host.advance() == 1 and host.lines[-1][0] == host.version - 1  # the bot moved for Jory
+    assert host.advance() == 1  # the bot moved for Jory (its ask waits for Tamsin's answer)
+    if host.asked == 0:
+        host.answer(next(a.key for a in host.answers() if not a.rule))
+    assert host.lines[-1][0] == host.version - 1
     jory.beat()
     host.advance()
     assert host.lines[-1][1] == "Jory is back." and not host.is_bot(1)
@@ -360,7 +439,8 @@ def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_pa
     jory = Table.join(store, host.code, "Jory")
     host.start()
     before = (store.meta(host.code), store.version(host.code))
-    which = data.draw(st.sampled_from(["open", "join", "move", "key", "code", "seats", "fill", "store"]))
+    which = data.draw(st.sampled_from(["open", "join", "move", "key", "code", "seats", "fill", "store",
+                                         "answer"]))
     junk = data.draw(JUNK)
     calls = {
         "open": lambda: Table.open(store, junk, 2, "Ana") if data.draw(st.booleans()) else
@@ -372,6 +452,7 @@ def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_pa
         "seats": lambda: Table.open(store, "cassino", 2, seats=junk),
         "fill": lambda: fill_tables(store, "cassino", junk, data.draw(JUNK)),
         "store": lambda: tables_store(junk),
+        "answer": lambda: jory.answer(junk),  # nothing was asked at a Cassino table
     }
     try:
         with contextlib.chdir(store.path.parent):  # a junk path that is a sound file name lands here, not in the checkout

@@ -1,7 +1,8 @@
 """How a learner acts in a game: ``Inputs`` lists the controls the play app builds, and names no game.
 
 Cards of the hand, buttons, a phrase typed in the game's language (``TypedInput``, whose reader raises
-``Misread`` with a hint), a race against the clock (``RaceInput``) or calls on a bidding ladder.
+``Misread`` with a hint), a race against the clock (``RaceInput``), calls on a bidding ladder, or a question put
+to another seat that its player answers aloud (``ReplyInput``).
 """
 
 from __future__ import annotations
@@ -67,6 +68,29 @@ class RaceInput:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """One answer a seat asked may give: its key, what is said (in the game's language, and in English), and, for
+    an answer the rules do not allow here, the rule and the reason it is refused with."""
+
+    key: str
+    said: str
+    gloss: str
+    rule: str = ""  # empty for the true answer
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ReplyInput:
+    """A move that puts a question to another seat, whose player answers it aloud (Gwra Pyskessa's ask: "Eus"
+    or "Nag eus").  Against bots the move carries its answer; at a table of classmates the learner asked gives it,
+    and the move is carried out once the true answer is given."""
+
+    asked: Callable[[Any, Any], int | None]  # (state, move) -> the seat asked; None for a move that asks nobody
+    question: Callable[[Any, Any], tuple[str, str]]  # (state, move) -> the question said, and its English
+    answers: Callable[[Any, Any], tuple[Answer, ...]]  # (state, move) -> the answers on offer, the true one among them
+
+
+@dataclass(frozen=True)
 class Inputs:
     """How a learner acts in a game; the play app builds its controls from this and names no game."""
 
@@ -75,3 +99,4 @@ class Inputs:
     typed: TypedInput | None = None
     race: RaceInput | None = None
     bids: bool = False  # moves are calls on a ladder (an auction)
+    reply: ReplyInput | None = None

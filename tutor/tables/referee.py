@@ -24,6 +24,10 @@ engine (``tutor.engine``) decides everything through its contract:
   one append: every learner who had touched by then touches in that tick, except that of several learners in one
   tick only the first (by the store's clock) touches there and the others in the next tick, so the order of
   their touches is the order the server saw.  Bots race as they do against one learner.
+- **A question to a learner** (``Game.inputs.reply``, Gwra Pyskessa's ask) waits for that learner's answer: the
+  move is kept as asked (``pending``), the learner asked answers (``answer``), an answer their hand does not allow
+  is refused with its rule, and the true one carries the move out.  A bot asked answers at once (the move is
+  carried out as it is made); an away learner's answer is given for them.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import time
 from typing import Any
 
 from tutor.bots import LEVELS, make_bot
-from tutor.checks import check_seed
+from tutor.checks import IllegalMove, check_seed
 from tutor.games import get_game
 from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress.fields import learner_name
@@ -43,8 +47,8 @@ from tutor.tables.store import TableError, TableStore, table_code
 
 BOT_STEP_MS = 900  # a bot moves this long after the last move at a table of people, so that everyone sees each
 ROUND_STEP_MS = 150  # a bot's hidden decision in a round everyone decides at once (nothing to see)
-AWAY_MS = 30_000
-BEAT_MS = 2_000  # a page's sign of life is kept at most this often  # a learner's page silent this long: a bot plays their seat until they are back
+AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
+BEAT_MS = 2_000  # a page's sign of life is kept at most this often
 STATUSES = ("open", "playing", "over", "closed")
 
 
@@ -90,6 +94,7 @@ class Table:
         self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
         self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number in the record -> (its words, why)
         self.race: tuple[int, int] | None = None  # (the entry that began the race, its time)
+        self.pending: tuple[int, str, str | None] | None = None  # a question awaiting its answer: (asker, move, why)
         self.away: set[int] = set()
         self.last_at = 0
         self._beaten = float("-inf")
@@ -261,6 +266,15 @@ class Table:
             return
         if entry.get("kind") == "early":
             self.queued[entry["seat"]] = entry["move"]
+        elif entry.get("kind") == "ask":
+            self.pending = (entry["seat"], entry["move"], entry.get("why"))
+            return
+        elif entry.get("kind") == "answer":
+            if self.pending is None:  # nothing was asked: an answer to nothing changes nothing
+                return
+            _asker, text, why = self.pending
+            self.pending = None
+            self._play(number, text, why)
         else:
             self._play(number, entry["move"], entry.get("why"))
         while self.state.current_player in self.queued and not self.state.is_over:
@@ -324,6 +338,8 @@ class Table:
         state, seat = self.state, self.seat
         if self.race is not None:
             raise TableError("The race is on: press the race button (touch()); the table settles the race.")
+        if self.pending is not None:
+            raise TableError(f"{self._asked_name()} is answering a question first.")
         if isinstance(action, str):
             action = self.game.parse_action(state, action)
         offered = seat != state.current_player and str(action) in {str(a) for a in state.offers(seat)}
@@ -342,7 +358,52 @@ class Table:
             self._check_early(action)
         else:
             state.apply(action)  # an illegal move raises here, before anything is kept
+            if self._asks_learner(action):
+                kind = "ask"
         self._append([{"seat": seat, "move": str(action), "kind": kind, "by": "learner"}])
+
+    def _asks_learner(self, action: Any) -> bool:
+        """True for a move that puts a question to another learner's seat (who answers it before it is carried out)."""
+        reply = self.game.inputs.reply
+        asked = reply.asked(self.state, action) if reply is not None else None
+        return asked is not None and asked != self.state.current_player and not self.is_bot(asked)
+
+    @property
+    def asked(self) -> int | None:
+        """The seat whose answer the table waits for, if any."""
+        if self.pending is None:
+            return None
+        return self.game.inputs.reply.asked(self.state, self._pending_move())
+
+    def _pending_move(self) -> Any:
+        return self.game.parse_action(self.state, self.pending[1])  # type: ignore[index]
+
+    def _asked_name(self) -> str:
+        return self.meta["names"][self.asked] or "The player asked"
+
+    def question(self) -> tuple[int, str, str] | None:
+        """The question awaiting its answer: (who asked, what was said, its English); None if there is none."""
+        if self.pending is None:
+            return None
+        said, gloss = self.game.inputs.reply.question(self.state, self._pending_move())
+        return self.pending[0], said, gloss
+
+    def answers(self) -> tuple[Any, ...]:
+        """The answers this seat may give to the question put to it (each an ``Answer``; one is true)."""
+        if self.seat is None or self.asked != self.seat:
+            raise TableError("Nobody has asked you anything.")
+        return self.game.inputs.reply.answers(self.state, self._pending_move())
+
+    def answer(self, key: Any) -> None:
+        """Answer the question put to this seat: the true answer carries the asker's move out; an answer the hand
+        does not allow is refused with its rule (an IllegalMove), and nothing changes."""
+        self._need_seat_in_play()
+        chosen = next((a for a in self.answers() if a.key == key), None)
+        if chosen is None:
+            raise TableError(f"answer: {str(key)[:20]!r} is not an answer on offer.")
+        if chosen.rule:
+            raise IllegalMove(chosen.rule, chosen.reason)
+        self._append([{"seat": self.seat, "kind": "answer", "answer": chosen.key, "by": "learner"}])
 
     def _check_early(self, action: Any) -> None:
         """A decision made before this seat's turn in a round everyone decides at once, checked on the state where
@@ -388,6 +449,8 @@ class Table:
     def hint(self) -> tuple[Any, str]:
         """The strong bot's move for this seat, and why (for this seat only, when it is its move)."""
         self._need_seat_in_play()
+        if self.pending is not None:
+            raise TableError(f"{self._asked_name()} is answering a question first.")
         if self.state.current_player != self.seat:
             raise TableError("A hint is for your own move; it is not your turn.")
         return make_bot(self.game.slug, "strong", self.meta["seed"] * 31 + self.seat).explain(self.state)
@@ -410,6 +473,12 @@ class Table:
             return self._try_append([note])
         if self.race is not None:
             return self._settle_tick(now)
+        if self.pending is not None:  # a question to a learner: answered for them only once they are away
+            asked = self.asked
+            if self.is_bot(asked) and now - self.last_at >= BOT_STEP_MS:
+                answer = next(a for a in self.game.inputs.reply.answers(self.state, self._pending_move()) if not a.rule)
+                return self._try_append([{"seat": asked, "kind": "answer", "answer": answer.key, "by": "away"}])
+            return 0
         state = self.state
         for seat in state.current_players:
             if self.is_bot(seat) and state.offers(seat):
@@ -428,7 +497,8 @@ class Table:
             return 0
         action, why = self._bot(mover).explain(state)
         by = "away" if mover in self.away else "bot"
-        return self._try_append([{"seat": mover, "move": str(action), "kind": "move", "by": by, "why": why}])
+        kind = "ask" if self._asks_learner(action) else "move"
+        return self._try_append([{"seat": mover, "move": str(action), "kind": kind, "by": by, "why": why}])
 
     def _bot(self, seat: int) -> Any:
         # A fresh bot for each decision, seeded by the table and the move: any page asked gives the same bot.

@@ -56,6 +56,8 @@ class PlayPage:
             main.append(self._over_html(view))
         elif self.covered:
             main = [self._cover_html()]
+        elif self.table is not None and self.table.pending is not None:
+            main.append(f'<section class="gw-controls">{self._question_html()}</section>')
         else:
             main.append(f'<section class="gw-controls">{self._controls_html()}</section>')
         side = [self._log_html(), self._panels_html(view),

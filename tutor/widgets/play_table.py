@@ -24,7 +24,7 @@ from tutor import classroom
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.engine import Event
-from tutor.widgets.base import button, esc, heading
+from tutor.widgets.base import button, card_buttons, esc, heading
 from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
@@ -38,6 +38,7 @@ class TablePlay:
     table: Any = None
     steps_seen: int = 0  # the table's moves the panels beside it have followed
     _table_code: str = ""  # the table whose narration ``lines`` holds
+    _asked_told = -1  # the table's version at which the learner was told of the question put to them
     lobby: bool = False
     lobby_note: str = ""
     seats_known: dict[str, str]
@@ -215,6 +216,12 @@ class TablePlay:
             self._keep_game()
         if new or before is not self.state:
             self._tell(start)
+        question = table.question()
+        if question is not None and self._asked_told != table.version:  # said once to every page at the table
+            self._asked_told = table.version
+            asker, asked = self.names_now[question[0]], self.names_now[table.asked]
+            self.announce(f"{asker} asks you: {question[1]}" if table.asked == table.seat else
+                          f"{asker} asks {asked}: {question[1]} Waiting for {asked}'s answer.")
         self.refresh()
 
     def _table_move(self, action: Any) -> None:
@@ -240,6 +247,45 @@ class TablePlay:
             self.announce(self.notice)
         self.selected = None
         self._table_moved()
+
+    def on_answer(self, value: Any, _inputs: dict) -> None:
+        """The learner answers the question a classmate (or a bot) put to their seat: the true answer carries the
+        move out; one their hand does not allow is refused with its rule."""
+        from tutor.tables import TableBusy, TableError
+
+        if self.table is None:
+            raise ValueError("answer: there is no question without a table.")
+        try:
+            self.table.answer(str(value))
+            self.notice, self.error = "", None
+        except IllegalMove as exc:
+            self._refused(exc)
+        except (TableBusy, TableError) as exc:
+            self.notice = str(exc)
+            self.announce(self.notice)
+        self._table_moved()
+
+    def _question_html(self) -> str:
+        """A question awaiting its answer: the seat asked answers it here; the others see whom the table waits for."""
+        table = self.table
+        asker, said, gloss = table.question()
+        names = self.names_now
+        lang = self.game.inputs.typed.lang if self.game.inputs.typed is not None else ""
+        heard = (f'<p class="gw-said"><span lang="{esc(lang)}">“{esc(said)}”</span>'
+                 + ("" if self.typed else f' <span class="gw-small">({esc(gloss)})</span>') + "</p>")
+        if table.asked != self.seat:
+            return (f'<section class="gw-panel gw-movebox" data-testid="question">'
+                    f'{heading(self.level_h, f"{names[asker]} asks {names[table.asked]}")}{heard}'
+                    f'<p class="gw-turn">Waiting for {esc(names[table.asked])} to answer.</p></section>')
+        hand = table.view().seats[self.seat].hand
+        answers = "".join(
+            button(a.said + ("" if self.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
+                   focus=i == 0, group="answers") for i, a in enumerate(table.answers()))
+        return (f'<section class="gw-panel gw-movebox" data-testid="question">'
+                f'{heading(self.level_h, f"{names[asker]} asks you")}{heard}'
+                f'<p class="gw-turn">Look at your hand and answer{" in Cornish" if self.typed else ""}.</p>'
+                f'{card_buttons(hand)}<div class="gw-row" role="group" aria-label="your answer">{answers}</div>'
+                "</section>")
 
     def _table_tick(self) -> None:
         """A tick of the page's clock at a table: still here, any move that is due, and what is new."""

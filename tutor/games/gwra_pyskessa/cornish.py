@@ -1,5 +1,6 @@
-"""What is said at the table in Cornish, with its English: the ask, "Eus" and "Nag eus", the thanks; and reading
-an ask a learner types in Cornish (the typed move), with the help a click on a card gives."""
+"""What is said at the table in Cornish, with its English: the ask, "Eus" and "Nag eus", the thanks; reading
+an ask a learner types in Cornish (the typed move), with the help a click on a card gives; and the answers a
+player asked by a classmate may give (``ReplyInput``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 from tutor.cards import Card, Rank
 from tutor.cornish import CornishError, read_ask
 from tutor.engine import Misread
+from tutor.inputs import Answer
 
 from .moves import ASKS, Ask
-from .rules import LOWEST, MAX_PLAYERS
+from .rules import LOWEST, MAX_PLAYERS, PREFIX, run
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 NO_SAID = ("Nag eus. Gwra pyskessa!", "No. Go fish!")
@@ -48,3 +50,31 @@ def card_help(card: Any) -> str:
     if not isinstance(card, Card) or rank not in LOWEST:
         return ""
     return f"{card.native} — to ask for {rank.english_plural}, say “{rank.cornish.lower()}”."
+
+
+def asked_seat(_state: Any, action: Any) -> int | None:
+    """The seat an ask is put to."""
+    return action.target if isinstance(action, Ask) else None
+
+
+def question_said(state: Any, action: Ask) -> tuple[str, str]:
+    """The ask as the player asked hears it."""
+    return ask_said(state.view(action.target).seats[action.target].name, action.rank)
+
+
+def answers_to(state: Any, action: Ask) -> tuple[Answer, Answer]:
+    """The two answers the player asked may give, "Eus" and "Nag eus"; the one their hand does not allow is refused
+    with its rule (G3: every card of the rank is handed over; G4: with none, "Nag eus. Gwra pyskessa!")."""
+    rank = action.rank
+    count = len(run(state.view(action.target).seats[action.target].hand, rank))
+    if count:
+        yes = Answer("yes", *yes_said(rank, count))
+        no = Answer("no", *NO_SAID, rule=f"{PREFIX}.give-all",
+                    reason=f"You hold {NUMBER_WORDS[count]} of the {rank.english_plural}: the player asked hands "
+                           "over every card of the rank asked for.")
+    else:
+        yes = Answer("yes", f"Eus. Yma genev vy {rank.cornish.lower()}.", f"Yes. I have {rank.english_plural}.",
+                     rule=f"{PREFIX}.go-fish", reason=f"You hold no {rank.english_plural}: say “Nag eus. Gwra "
+                     "pyskessa!” and the asker fishes.")
+        no = Answer("no", *NO_SAID)
+    return yes, no

@@ -233,3 +233,37 @@ def test_why_after_a_bots_move_at_a_table_says_why_in_the_bots_words():
                 as_learner(name, app, "move", str(app.state.legal_actions()[0]))
     assert tamsin.last_reason is not None
     assert as_learner("Tamsin", tamsin, "why") and tamsin.why.startswith(tamsin.last_reason[0])
+
+
+def test_in_pigs_pass_a_learner_chooses_before_their_turn_and_is_told_what_they_chose_until_the_round_is_done(
+        monkeypatch):
+    import tutor.tables.referee as referee
+
+    monkeypatch.setattr(referee, "ROUND_STEP_MS", 0)  # the bot decides as soon as it is asked
+    monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
+    for _ in range(20):  # Pol is a bot; everyone passes a card at once (a deal giving someone four of a kind
+        tamsin, jory = seated("pig", 3)  # at once starts otherwise: another table is opened)
+        if jory.table.early_state() is not None:
+            break
+    state = jory.state
+    assert state.current_player != jory.seat and jory.seat in state.current_players
+    hand = state.view(jory.seat).seats[jory.seat].hand
+    assert as_learner("Jory", jory, "card", "0")
+    page = html.unescape(jory.render())
+    move = f"pass {hand[0]}"
+    assert f'data-value="{move}"' in page  # his choice is offered before his turn
+    assert as_learner("Jory", jory, "move", move) and jory.error is None
+    assert jory.table.queued == {jory.seat: move} and jory.state is state  # kept unseen, nothing passed yet
+    page = jory.render()
+    assert 'data-testid="chosen"' in page and f'data-value="{move}"' not in page
+    assert as_learner("Tamsin", tamsin, "tick") and 'data-testid="chosen"' not in tamsin.render()
+    assert as_learner("Jory", jory, "move", f"pass {hand[1]}") and "already chosen" in jory.notice
+    first = tamsin.state.legal_actions()[0]
+    assert as_learner("Tamsin", tamsin, "move", str(first)) and tamsin.error is None
+    for _ in range(50):  # the bot decides; the round is done and Jory's card has gone
+        as_learner("Tamsin", tamsin, "tick")
+        as_learner("Jory", jory, "tick")
+        if hand[0] not in jory.state.view(jory.seat).seats[jory.seat].hand:
+            break
+    assert hand[0] not in jory.state.view(jory.seat).seats[jory.seat].hand
+    assert 'data-testid="chosen"' not in jory.render()

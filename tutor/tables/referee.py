@@ -405,9 +405,10 @@ class Table:
             raise IllegalMove(chosen.rule, chosen.reason)
         self._append([{"seat": self.seat, "kind": "answer", "answer": chosen.key, "by": "learner"}])
 
-    def _check_early(self, action: Any) -> None:
-        """A decision made before this seat's turn in a round everyone decides at once, checked on the state where
-        the seat decides (the others' decisions in between taken as queued, or as their first legal move)."""
+    def _decides_at(self) -> Any:
+        """The state where this seat makes its decision in a round everyone decides at once: the others' decisions
+        before it taken as queued, or as their first legal move (hidden from this seat, they do not change what
+        it may do); a TableError when the decision is not yet this seat's to make."""
         probe = self.state
         while probe.current_player != self.seat:
             mover = probe.current_player
@@ -415,7 +416,24 @@ class Table:
             probe = probe.apply(self.game.parse_action(probe, text) if text else probe.legal_actions()[0])
             if probe.is_over or self.seat not in probe.current_players:
                 raise TableError("That choice can wait: it is not yet yours to make.")
-        probe.apply(action)
+        return probe
+
+    def _check_early(self, action: Any) -> None:
+        """A decision made before this seat's turn in a round everyone decides at once, checked where it counts."""
+        self._decides_at().apply(action)
+
+    def early_state(self) -> Any | None:
+        """Where this seat may decide now, ahead of its turn, in a round everyone decides at once (None when it
+        may not: its turn, no such round, a decision already made, a race or a question waiting)."""
+        state = self.state
+        if (self.seat is None or state is None or state.is_over or self.race is not None or self.pending is not None
+                or self.seat == state.current_player or self.seat not in state.current_players
+                or self.seat in self.queued or state.offers(self.seat)):
+            return None
+        try:
+            return self._decides_at()
+        except TableError:
+            return None
 
     def _append(self, entries: list[dict[str, Any]]) -> None:
         if not self._try_append(entries):

@@ -164,8 +164,11 @@ class PlayPage:
             panel = self._typed_panel()
         else:
             idle = race.idle(self.state) if racing and race is not None else None
-            panel = move_panel(self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
-                               notes=self._notes_html(), cards=self.game.inputs.cards)
+            # At a table, in a round everyone decides at once, the seat decides as soon as it likes (on the state
+            # where its decision counts), and is told what it chose until the round is done.
+            early = self.table.early_state() if self.table is not None and not racing else None
+            panel = move_panel(early or self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
+                               notes=self._notes_html() + self._chosen_html(), cards=self.game.inputs.cards)
         can = self.can_undo
         # At a table a move is the table's, and at one screen the next learner has seen it: nothing to take back.
         shared = self.table is not None or len(self.humans) > 1

@@ -237,6 +237,9 @@ class TablePlay:
             else:
                 self.table.move(action)
                 self.notice = ""
+                if self.table.seat in self.table.queued:  # decided ahead in a round everyone decides at once
+                    self.announce(f"You have chosen: {self.state.describe(action)}. It is made when the others "
+                                  "have chosen too.")
                 self.turn_mark = len(self.lines)
                 self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
             self.error = None
@@ -264,6 +267,15 @@ class TablePlay:
             self.notice = str(exc)
             self.announce(self.notice)
         self._table_moved()
+
+    def _chosen_html(self) -> str:
+        """At a table, a decision this seat made ahead, kept until its turn in the round comes."""
+        chosen = self.table.queued.get(self.table.seat) if self.table is not None else None
+        if chosen is None:
+            return ""
+        action = self.game.parse_action(self.state, chosen)
+        return (f'<p class="gw-small" data-testid="chosen">You have chosen: {esc(self.state.describe(action))}. '
+                "It is made when the others have chosen too.</p>")
 
     def _question_html(self) -> str:
         """A question awaiting its answer: the seat asked answers it here; the others see whom the table waits for."""

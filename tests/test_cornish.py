@@ -1,12 +1,15 @@
 """Asking in Cornish: every ask the engine says reads back; near misses get a correction, never a guess."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor.cards import FRENCH_RANKS, Card, Rank
-from tutor.cornish import CornishError, ReadAsk, read_ask
+from tutor.cornish import CornishError, ReadAsk, read_answer, read_ask
 from tutor.engine import Misread
 from tutor.games import get_game
 from tutor.games.gwra_pyskessa import Ask, ask_said
+from tutor.games.gwra_pyskessa.cornish import NO_SAID, yes_said
 from tutor.widgets import PlayApp
 
 NAMES = ["Joe", "Vicki", "Pol", "Mary Jane"]
@@ -159,3 +162,46 @@ def test_without_a_name_nothing_is_written(monkeypatch, tmp_path):
     app, names = cornish_app()
     app.handle("say", f"{names[1]}, eus seith genes?")
     assert not (tmp_path / "progress.sqlite3").exists()
+
+
+# -- the answer of a player asked (at a table of classmates)
+
+@pytest.mark.parametrize("rank", FRENCH_RANKS)
+def test_every_answer_the_engine_says_reads_back(rank):
+    for count in (1, 2, 3):
+        assert read_answer(yes_said(rank, count)[0], rank) == "yes"
+    assert read_answer(NO_SAID[0], rank) == "no"
+
+
+@pytest.mark.parametrize("typed, key", [
+    ("Eus", "yes"), ("eus. yma genev vy seyth.", "yes"), ("Eus. Yma seyth genev.", "yes"),
+    ("Eus, yma genev seyth!", "yes"), ("nag eus", "no"), ("Nag eus. Pyskessa!", "no"),
+])
+def test_the_short_forms_and_the_other_order_are_read_too(typed, key):
+    assert read_answer(typed, Rank.SEVEN) == key
+
+
+@pytest.mark.parametrize("typed, fragment, expected, fumbled", [
+    ("", "Answer in Cornish", "", ""),
+    ("yes", "Answer in Cornish", "", ""),
+    ("nag es", "Almost — “nag eus”", "eus", "es"),
+    ("Eus yma genev vy eth", "asked for sevens", "seyth", "eth"),
+    ("Eus yma genev vy seth", "Almost — “seyth”", "seyth", "seth"),
+    ("Nag eus gwra piskessa", "Almost — “pyskessa”", "pyskessa", "piskessa"),
+    ("Eus yma genef seyth", "Almost — “genev”", "genev", "genef"),
+    ("Eus yma seyth", "Say that you have them", "genev", ""),
+    ("Eus ma genev seyth", "Almost — “yma”", "yma", "ma"),
+])
+def test_an_answer_that_cannot_be_read_gets_a_correction_naming_the_word(typed, fragment, expected, fumbled):
+    with pytest.raises(CornishError) as caught:
+        read_answer(typed, Rank.SEVEN)
+    assert fragment in caught.value.hint
+    assert (caught.value.expected, caught.value.typed) == (expected, fumbled)
+
+
+@given(st.text(max_size=60))
+def test_any_typed_answer_is_read_or_corrected_never_crashes(text):
+    try:
+        assert read_answer(text, Rank.KING) in ("yes", "no")
+    except CornishError as exc:
+        assert exc.hint

@@ -210,12 +210,18 @@ def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_aske
     assert phrase in page and "have you got any" not in page and f"{name} asks you" in page
     assert asked.said_aloud.endswith(phrase)
     holds = any(c.rank == rank for c in asked.state.hands[asked.seat])
-    wrong, right = ("no", "yes") if holds else ("yes", "no")
-    assert "Nag eus. Gwra pyskessa!" in page and "Eus. Yma genev vy" in page
-    assert as_learner(other, asked, "answer", wrong) and asked.table.pending is not None
-    assert "Not allowed" in asked.said_aloud and ("every card of the rank" in asked.said_aloud
-                                                   or "Nag eus" in asked.said_aloud)
-    assert as_learner(other, asked, "answer", right) and asked.table.pending is None
+    word = rank.cornish.lower()
+    wrong, right = ("Nag eus. Gwra pyskessa!", f"Eus. Yma genev vy {word}.") if holds else \
+        (f"Eus. Yma {word} genev.", "Nag eus. Pyskessa!")
+    assert 'data-key="answered"' in page and "Nag eus. Gwra pyskessa!" in page  # typed, with its pattern shown
+    # A word mistyped gets a correction and goes to the drill; nothing is answered.
+    assert as_learner(other, asked, "answersay", None, {"answered": "Nag es"}) and asked.table.pending is not None
+    assert "Almost" in asked.correction and ("eus", "es") in asked.fumbles
+    # An answer the hand does not allow is refused with its rule; the true one carries the ask out.
+    assert as_learner(other, asked, "answersay", wrong) and asked.table.pending is not None
+    assert asked.error.rule == ("pyskessa.give-all" if holds else "pyskessa.go-fish")
+    assert "Not allowed" in html.unescape(asked.render())
+    assert as_learner(other, asked, "answersay", right) and asked.table.pending is None and asked.error is None
     assert as_learner(name, asker, "tick") and asker.state is not before
     said = [e.said for _n, e in asker.table.lines if e.said]
     assert phrase in said and ("Nag eus. Gwra pyskessa!" in said) != holds

@@ -1,4 +1,5 @@
-"""Reading a learner's typed Cornish ask ("Vicki, eus neb myghtern genes?") into a Gwra Pyskessa ask.
+"""Reading a learner's typed Cornish ask ("Vicki, eus neb myghtern genes?") into a Gwra Pyskessa ask, and the
+answer of a learner asked ("Eus. Yma genev vy seyth." or "Nag eus. Gwra pyskessa!").
 
 The words come from the engine itself (``Rank.cornish`` and ``ask_said``), so
 the parser reads back every ask the engine can say.  It is tolerant where a
@@ -79,6 +80,59 @@ def read_ask(text: str, names: Sequence[str]) -> ReadAsk:
             raise CornishError("Say which rank you want between “eus” and “genes”, e.g. “eus seyth genes?”.")
         raise CornishError(f"Ask for one rank: I read “{' '.join(rank_words)}” where one word should be.")
     return ReadAsk(target, _rank(rank_words[0]), neb)
+
+
+def read_answer(text: str, rank: Rank) -> str:
+    """Read an answer to an ask for ``rank``: "yes" for "Eus" (alone, or with "Yma seyth genev" / "Yma genev vy
+    seyth"), "no" for "Nag eus" (alone, or with "Gwra pyskessa!" or the short "Pyskessa!"); anything else raises
+    ``CornishError`` saying what to change."""
+    word = rank.cornish.lower()
+    both = f"“Eus. Yma genev vy {word}.” (yes) or “Nag eus. Gwra pyskessa!” (no)"
+    words = normalise(text)
+    if not words:
+        raise CornishError(f"Answer in Cornish: {both}.")
+    if words[0] == "nag":
+        rest = words[1:]
+        if not rest or rest[0] != "eus":
+            near = _near(rest[0], ["eus"]) if rest else None
+            raise CornishError(f"Almost — “nag eus”, not “nag {rest[0]}”." if near else
+                               f"“No” is “Nag eus”: {both}.", expected="eus", typed=rest[0] if rest else "")
+        tail = rest[1:]
+        for said, wanted in zip(tail, ("gwra", "pyskessa") if len(tail) > 1 else ("pyskessa",)):
+            if said != wanted:
+                raise CornishError(f"Almost — “{wanted}”, not “{said}”: “Nag eus. Gwra pyskessa!”.",
+                                   expected=wanted, typed=said)
+        if len(tail) > 2:
+            raise CornishError("After “Nag eus” comes only “Gwra pyskessa!”.")
+        return "no"
+    if words[0] != "eus":
+        near = _near(words[0], ["eus", "nag"])
+        if near:
+            raise CornishError(f"Almost — “{near}”, not “{words[0]}”.", expected=near, typed=words[0])
+        raise CornishError(f"Answer in Cornish: {both}.")
+    rest = words[1:]
+    if not rest:
+        return "yes"
+    if rest[0] != "yma":
+        raise CornishError(f"Almost — “yma”, not “{rest[0]}”: “Eus. Yma genev vy {word}.”.", expected="yma",
+                           typed=rest[0])
+    others = [w for w in rest[1:] if w not in ("genev", "vy")]
+    if "genev" not in rest:
+        near = next((w for w in others if _near(w, ["genev"])), None)
+        raise CornishError(f"Almost — “genev”, not “{near}”: “Eus. Yma genev vy {word}.”." if near else
+                           f"Say that you have them: “Eus. Yma genev vy {word}.”.", expected="genev",
+                           typed=near or "")
+    if len(others) > 1:
+        raise CornishError(f"Name the one rank you were asked for: “Eus. Yma genev vy {word}.”.")
+    if others and others[0] != word:
+        said = others[0]
+        if said in RANK_WORDS:
+            raise CornishError(f"You were asked for {rank.english_plural}, “{word}”, not “{said}”.",
+                               expected=word, typed=said)
+        raise CornishError(f"Almost — “{word}”, not “{said}”." if _near(said, [word]) else
+                           f"{rank.english_plural.capitalize()} are “{word}”: “Eus. Yma genev vy {word}.”.",
+                           expected=word, typed=said)
+    return "yes"
 
 
 def _name(words: list[str], names: Sequence[str]) -> tuple[int, list[str]]:

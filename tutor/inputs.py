@@ -88,6 +88,8 @@ class ReplyInput:
     asked: Callable[[Any, Any], int | None]  # (state, move) -> the seat asked; None for a move that asks nobody
     question: Callable[[Any, Any], tuple[str, str]]  # (state, move) -> the question said, and its English
     answers: Callable[[Any, Any], tuple[Answer, ...]]  # (state, move) -> the answers on offer, the true one among them
+    read: Callable[[Any, Any, str], str] | None = None  # (state, move, typed) -> an answer's key; raises Misread
+    pattern: str = ""  # the shape of a typed answer, shown beside the box
 
 
 @dataclass(frozen=True)

@@ -262,18 +262,22 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
         app.locator("[data-key=say]").click()
         wait_until_said(page, app, before, WAIT_MS)
         assert not has(app, "[data-testid=correction]"), app.locator("[data-testid=correction]").inner_text()
-        # The classmate asked sees the question in Cornish and answers it: "Eus" first; if their hand says
-        # otherwise the answer is refused in words with the rule, and they give the other.
+        # The classmate asked sees the question, switches to Cornish and types the answer: "Eus" first; if their
+        # hand says otherwise the answer is refused in words with the rule, and they give the other.
         lpage, lapp, _ = listener
         lpage.wait_for_function("([el, word]) => el.querySelector('[data-testid=question]')?.textContent"
                                 ".toLowerCase().includes(word)", arg=[lapp.element_handle(), word.lower()],
                                 timeout=WAIT_MS)
+        lapp.locator("[data-key=mode]").check()
+        lapp.locator("[data-key=answered]").wait_for(timeout=WAIT_MS)
         before = said(lapp)
-        lapp.locator("[data-key=answer-yes]").click()
+        lapp.locator("[data-key=answered]").fill(f"Eus. Yma genev vy {word.lower()}.")
+        lapp.locator("[data-key=answersay]").click()
         wait_until_said(lpage, lapp, before, WAIT_MS)
         if has(lapp, "[data-testid=question]"):
             assert "Not allowed" in lapp.inner_text()
-            lapp.locator("[data-key=answer-no]").click()
+            lapp.locator("[data-key=answered]").fill("Nag eus. Gwra pyskessa!")
+            lapp.locator("[data-key=answersay]").click()
         lpage.wait_for_function("el => !el.querySelector('[data-testid=question]')", arg=lapp.element_handle(),
                                 timeout=WAIT_MS)
         # Both pages now tell the question and its answer.

@@ -81,7 +81,8 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
 
     accepts = ("card", "move", "say", "mode", "hint", "undo", "new", "load", "classdeal", "review", "tick",
                "nextdeal", "goon", "stepbots", "clock", "lasttrick", "rulemore", "rules", "why", "ready", "press",
-               "classmates", "opentable", "jointable", "seats", "starttable", "leavetable", "answer")
+               "classmates", "opentable", "jointable", "seats", "starttable", "leavetable", "answer",
+               "answersay")
     table_seats = traitlets.Unicode("").tag(sync=True)  # this browser's seats at tables: {code: key}, for a reload
     asks_seats = traitlets.Bool(False).tag(sync=True)
 

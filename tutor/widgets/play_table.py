@@ -20,7 +20,7 @@ import json
 import sys
 from typing import Any
 
-from tutor import classroom
+from tutor import classroom, render
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.engine import Event
@@ -268,6 +268,33 @@ class TablePlay:
             self.announce(self.notice)
         self._table_moved()
 
+    def on_answersay(self, value: Any, inputs: dict) -> None:
+        """The answer typed in the game's language (the Cornish mode): read, then given as ``on_answer`` gives it;
+        an answer that cannot be read gets a correction, and its fumbled word goes to the learner's drill."""
+        from tutor.engine import Misread
+
+        reply = self.game.inputs.reply
+        if self.table is None or reply is None or reply.read is None or not self.typed:
+            raise ValueError("answer: typing an answer is not switched on.")
+        if self.table.asked != self.table.seat:
+            raise ValueError("answer: nobody has asked you anything.")
+        text = str(value if value not in (None, "") else inputs.get("answered", ""))[:200]
+        self.said, self.correction = text, ""
+        try:
+            key = reply.read(self.state, self.table._pending_move(), text)
+        except Misread as exc:
+            self.correction = exc.hint
+            if exc.expected:
+                self.fumbles.append((exc.expected, exc.typed))
+                if self.game.inputs.typed is not None and self.game.inputs.typed.drill:
+                    self._keep_for_drill(exc.expected, exc.typed)
+            self.announce(f"You typed {text}. {self.correction}")
+            self.refresh()
+            return
+        self.on_answer(key, inputs)
+        if self.table.asked is None:
+            self.said = ""
+
     def _chosen_html(self) -> str:
         """At a table, a decision this seat made ahead, kept until its turn in the round comes."""
         chosen = self.table.queued.get(self.table.seat) if self.table is not None else None
@@ -285,19 +312,30 @@ class TablePlay:
         lang = self.game.inputs.typed.lang if self.game.inputs.typed is not None else ""
         heard = (f'<p class="gw-said"><span lang="{esc(lang)}">“{esc(said)}”</span>'
                  + ("" if self.typed else f' <span class="gw-small">({esc(gloss)})</span>') + "</p>")
+        hand = table.view().seats[self.seat].hand
         if table.asked != self.seat:
             return (f'<section class="gw-panel gw-movebox" data-testid="question">'
                     f'{heading(self.level_h, f"{names[asker]} asks {names[table.asked]}")}{heard}'
-                    f'<p class="gw-turn">Waiting for {esc(names[table.asked])} to answer.</p></section>')
-        hand = table.view().seats[self.seat].hand
-        answers = "".join(
-            button(a.said + ("" if self.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
-                   focus=i == 0, group="answers") for i, a in enumerate(table.answers()))
+                    f'<p><strong>Waiting for {esc(names[table.asked])} to answer.</strong></p>'
+                    f'{render.hand_svg(hand, label="Your hand") if hand else ""}</section>')
+        reply = self.game.inputs.reply
+        if self.typed and reply.read is not None:  # the answer typed in the game's language
+            correction = (f'<div class="gw-error" data-gw-reveal data-testid="correction">You typed '
+                          f"“{esc(self.said)}”. {esc(self.correction)}</div>" if self.correction else "")
+            answers = (f'<p>Answer: <span class="gw-pattern" lang="{esc(lang)}">{esc(reply.pattern)}</span></p>'
+                       f'<div class="gw-row"><input type="text" data-gw-input="answered" data-gw-submit="answersay" '
+                       f'data-key="answered" lang="{esc(lang)}" autocomplete="off" spellcheck="false" '
+                       f'aria-label="your answer, typed" value="{esc(self.said)}" data-gw-focus>'
+                       + button("Answer", "answersay", primary=True, key="answersay", then="answered")
+                       + f"</div>{correction}")
+        else:
+            answers = ('<div class="gw-row" role="group" aria-label="your answer">' + "".join(
+                button(a.said + ("" if self.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
+                       focus=i == 0, group="answers") for i, a in enumerate(table.answers())) + "</div>")
         return (f'<section class="gw-panel gw-movebox" data-testid="question">'
                 f'{heading(self.level_h, f"{names[asker]} asks you")}{heard}'
-                f'<p class="gw-turn">Look at your hand and answer{" in Cornish" if self.typed else ""}.</p>'
-                f'{card_buttons(hand)}<div class="gw-row" role="group" aria-label="your answer">{answers}</div>'
-                "</section>")
+                f'<p><strong>Look at your hand and answer{" in Cornish" if self.typed else ""}.</strong></p>'
+                f"{card_buttons(hand)}{answers}{self._notes_html()}</section>")
 
     def _table_tick(self) -> None:
         """A tick of the page's clock at a table: still here, any move that is due, and what is new."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.cards import Card, Rank
-from tutor.cornish import CornishError, read_ask
+from tutor.cornish import CornishError, read_answer, read_ask
 from tutor.engine import Misread
 from tutor.inputs import Answer
 
@@ -78,3 +78,12 @@ def answers_to(state: Any, action: Ask) -> tuple[Answer, Answer]:
                      "pyskessa!” and the asker fishes.")
         no = Answer("no", *NO_SAID)
     return yes, no
+
+
+def read_typed_answer(_state: Any, action: Ask, text: str) -> str:
+    """The answer typed in Cornish by the player asked ("Nag eus. Gwra pyskessa!"): "yes" or "no"; a sentence that
+    cannot be read raises ``Misread`` with a correction (and the fumbled word, for the drill)."""
+    try:
+        return read_answer(text, action.rank)
+    except CornishError as exc:
+        raise Misread(exc.hint, exc.expected, exc.typed) from exc

@@ -8,7 +8,7 @@ from tutor.cornish import EXAMPLE
 from tutor.engine import Event, Game, Inputs, Record, TypedInput
 from tutor.inputs import ReplyInput
 
-from .cornish import answers_to, asked_seat, card_help, question_said, read_typed_ask
+from .cornish import answers_to, asked_seat, card_help, question_said, read_typed_answer, read_typed_ask
 from .deal import deal_hands, read_pyskessa_deal
 from .moves import Ask, parse_action
 from .play import _Turn
@@ -30,7 +30,8 @@ class GwraPyskessa(Game):
     inputs = Inputs(typed=TypedInput(
         label="Ask in Cornish (type the question)", lang="kw", placeholder=EXAMPLE, pattern="Name, eus … genes?",
         read=read_typed_ask, card_help=card_help, drill=True, drill_notebook="cornish-drill"),
-        reply=ReplyInput(asked=asked_seat, question=question_said, answers=answers_to))
+        reply=ReplyInput(asked=asked_seat, question=question_said, answers=answers_to, read=read_typed_answer,
+                         pattern="Eus. Yma genev vy … / Nag eus. Gwra pyskessa!"))
 
     def _start(self, *, setup: Record, rules: Rules) -> PyskessaState:
         players, names, dealer = setup.players, setup.names, setup.dealer

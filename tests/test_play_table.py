@@ -273,3 +273,20 @@ def test_in_pigs_pass_a_learner_chooses_before_their_turn_and_is_told_what_they_
             break
     assert hand[0] not in jory.state.view(jory.seat).seats[jory.seat].hand
     assert 'data-testid="chosen"' not in jory.render()
+
+
+def test_a_page_whose_own_bots_were_stepping_when_it_sat_down_follows_the_table_and_nothing_else():
+    """The game against the bots a page was playing stops where it was: its ticks go to the table only."""
+    host = PlayApp("gnav", players=4, seed=1)
+    assert as_learner("Tamsin", host, "classmates", "show")
+    assert as_learner("Tamsin", host, "opentable", None, {"players": 4})
+    jory = PlayApp("gnav", players=4, seat=2, step_bots=True)  # a bot moves first here: one step per tick
+    assert jory.stepping and jory.playing
+    assert as_learner("Jory", jory, "classmates", "show")
+    assert as_learner("Jory", jory, "tick")  # the lobby: its ticks keep the list fresh
+    assert as_learner("Jory", jory, "jointable", host.table.code)
+    assert not (jory.stepping or jory.waiting or jory.holding)
+    assert as_learner("Tamsin", host, "tick") and as_learner("Tamsin", host, "starttable")
+    for _ in range(5):
+        assert as_learner("Jory", jory, "tick")
+        assert jory.state == jory.table.state and jory.record == jory.table.record

@@ -359,6 +359,25 @@ def test_a_bots_question_waits_for_the_learner_and_an_away_learners_answer_is_gi
         assert host.advance() == 1 and host.pending is None  # her answer is given for her
 
 
+def test_a_decision_made_ahead_is_dropped_when_its_round_is_cut_short(store):
+    """Pig: Hedyn touches his nose ahead of his turn; Lowdy, before him, touches hers at her turn: the race is on,
+    and Hedyn's decision, made for a passing round that is over, is dropped: he races with the others."""
+    lowdy = Table.open(store, "pig", 3, "Lowdy", seed=772, options={"short": True})
+    hedyn = Table.join(store, lowdy.code, "Hedyn")
+    tamsin = Table.join(store, lowdy.code, "Tamsin")
+    lowdy.start()
+    for table, move in ((lowdy, "pass KC"), (hedyn, "pass KS"), (tamsin, "pass KH"), (tamsin, "pass AC"),
+                        (lowdy, "pass KH"), (hedyn, "pass QS"), (hedyn, "nose")):
+        table.move(move)
+    lowdy.sync()
+    assert lowdy.queued == {1: "nose"} and lowdy.race is None
+    lowdy.move("nose")
+    for table in (lowdy, hedyn, tamsin):
+        table.sync()
+        assert table.race is not None and table.queued == {} and 1 in table.state.current_players
+    assert hedyn.state == lowdy.state == tamsin.state
+
+
 def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_when_it_is_back(tmp_path, monkeypatch):
     monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
     store = ClockedTables(tmp_path / "tables.sqlite3")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import time
 
 import pytest
@@ -292,16 +293,19 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
         guest.context.close()
 
 
-def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser, voila_url):
-    """Pig for three: two learners pass cards in their own browsers until someone has four of a kind, then race with
-    their own button when their page shows it (the race runs on the table's clock, four seconds at most: on a busy
-    machine a page may see it end first, as a slow learner would); both pages then say who is the pig.  That the
-    button is drawn for a seat still racing is checked in tests/test_play_table.py."""
+def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_url):
+    """Pig for three learners in their own browsers: each passes a card as soon as their page offers it (before
+    their turn, too) until someone has four of a kind, then races with their own button when their page shows it
+    (the race runs on the table's clock, four seconds at most: on a busy machine a page may see it end first, as a
+    slow learner would); every page then says who is the pig.  That the button is drawn for a seat still racing is
+    checked in tests/test_play_table.py."""
     host, host_app = learner_page(browser, voila_url, "Lowdy", "pig-play.ipynb")
     guest, guest_app = learner_page(browser, voila_url, "Hedyn", "pig-play.ipynb")
+    third, third_app = learner_page(browser, voila_url, "Tamsin", "pig-play.ipynb")
     try:
-        meet(host, host_app, (guest, guest_app, "Hedyn"), players="3")
-        pages = [(host, host_app), (guest, guest_app)]
+        meet(host, host_app, (guest, guest_app, "Hedyn"), (third, third_app, "Tamsin"), players="3")
+        pages = [(host, host_app), (guest, guest_app), (third, third_app)]
+        rng = random.Random(5)
         pig = "el => el.querySelector('[data-testid=recent]')?.textContent.includes('the pig!')"
         for _ in range(300):
             if all(page.evaluate(f"({pig})(document.querySelector('.gwari:has(.gw-playapp)'))") for page, _a in pages):
@@ -319,8 +323,15 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
                     nose = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
                     if nose.count():  # four of a kind: signal
                         nose.first.click(timeout=WAIT_MS)
-                    else:
-                        app.locator("button.gw-cardbtn").first.click(timeout=WAIT_MS)
+                    else:  # collect: pass a card of a rank the hand holds fewest of (any of them, as a learner
+                        # would: always the first would send one card round the table for ever)
+                        ranks = [label.split(" of ")[0] for label in hand_labels(app)]
+                        fewest = min(ranks.count(r) for r in ranks)
+                        index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
+                        chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')
+                        if not chosen.count():
+                            app.locator(f'button.gw-cardbtn[data-value="{index}"]').click(timeout=WAIT_MS)
+                            chosen.wait_for(timeout=WAIT_MS)
                         app.locator("button[data-gw=move].gw-primary").first.click(timeout=WAIT_MS)
                     wait_until_said(page, app, before, WAIT_MS)
                     acted = True
@@ -336,3 +347,4 @@ def test_a_pig_deal_between_two_learners_and_a_bot_goes_through_the_race(browser
     finally:
         host.context.close()
         guest.context.close()
+        third.context.close()

@@ -296,6 +296,11 @@ class Table:
             self.race = None
         elif self.race is None:
             self.race = (number, self.last_at)
+        # A decision made ahead belongs to its round: one cut short (a race begins, the game ends, the seat is no
+        # longer among those deciding) drops it, in every kernel alike, since each replays the same log.
+        if self.queued:
+            self.queued = {} if self.race is not None or self.state.is_over else {
+                s: m for s, m in self.queued.items() if s in self.state.current_players}
 
     # -- what a seat may see and do
 

@@ -369,11 +369,11 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         """A tick of the browser's clock: the bots' next step; or, on the clock, the table's wait for an offered
         move is over and play goes on; or a tick of the race went by without a click (the learner's idle move, then
         the bots)."""
+        if self.table is not None:  # at a table the table paces the game, never this page's own bots
+            self._table_tick()
+            return
         if self.waiting or self.stepping:
             self._go_on(waited=self.waiting)
-            return
-        if self.table is not None:
-            self._table_tick()
             return
         if self.lobby:
             self.refresh()  # the list of open tables, fresh

@@ -80,6 +80,7 @@ class TablePlay:
         kept = {c: k for c, k in self.seats_known.items() if c != table.code}
         self.seats_known = dict(list(kept.items())[-(KEPT_SEATS - 1):] + [(table.code, table.key)])
         self.table_seats = json.dumps(self.seats_known)
+        self.waiting = self.holding = self.stepping = False  # the game against the bots here stops where it was
         self.playing, self.interval = True, TABLE_TICK_MS
         self._table_moved()
 

@@ -25,12 +25,26 @@ AT_TABLE = "[data-testid=who]"
 
 def learner_page(browser, voila_url, name, notebook="gnav-play.ipynb"):
     """A learner's own browser (a context of its own) on a play page, their name given once before."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"window.localStorage.setItem('gwari.learner', {json.dumps(name)})")
-    page = context.new_page()
-    record_problems(page)
-    open_notebook(page, voila_url, notebook)
-    return page, app_of(page, name)
+    return learner_pages(browser, voila_url, [name], notebook)[name]
+
+
+def learner_pages(browser, voila_url, names, notebook):
+    """Each learner's own browser on the play page, the pages asked for together (the server draws them side by
+    side, as for a class arriving), then each waited for: {name: [page, app]}."""
+    pages = {}
+    for name in names:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(f"window.localStorage.setItem('gwari.learner', {json.dumps(name)})")
+        page = context.new_page()
+        record_problems(page)
+        pages[name] = page
+    for name in names[1:]:
+        pages[name].goto(f"{voila_url}/voila/render/{notebook}", wait_until="commit", timeout=LOAD_MS)
+    open_notebook(pages[names[0]], voila_url, notebook)
+    for name in names[1:]:
+        open_notebook(pages[name], voila_url, notebook) if not pages[name].url.endswith(notebook) else \
+            pages[name].wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
+    return {name: [page, app_of(page, name)] for name, page in pages.items()}
 
 
 def app_of(page, name):
@@ -138,7 +152,7 @@ def test_three_learners_play_a_whole_burn_game_forged_messages_are_refused_and_a
         browser, voila_url):
     """Burn for three learners, to a target of one point (the whole game, which ends with the deal that scores)."""
     names = ("Lowdy", "Hedyn", "Tamsin")
-    pages = {n: list(learner_page(browser, voila_url, n, "burn-play.ipynb")) for n in names}
+    pages = learner_pages(browser, voila_url, names, "burn-play.ipynb")
     try:
         host, host_app = pages["Lowdy"]
         host_app.locator("details.gw-variants > summary").click()
@@ -191,6 +205,7 @@ def test_three_learners_play_a_whole_burn_game_forged_messages_are_refused_and_a
         # The whole game, each learner clicking when their page shows their turn; Tamsin reloads after two moves.
         began = time.perf_counter()
         moves = reloaded = 0
+        last = None
         for _ in range(600):
             if all(has(app, "[data-testid=game-over]") for _p, app in pages.values()):
                 break
@@ -200,18 +215,22 @@ def test_three_learners_play_a_whole_burn_game_forged_messages_are_refused_and_a
                 summary.locator(NEXT_DEAL).first.wait_for(state="detached", timeout=WAIT_MS)
                 continue
             name = turn_of(pages)
-            if name is None:  # the next move is on its way to the pages: wait until one shows a turn or the end
+            if name is None:  # the next move is on its way to the pages: wait until one shows a turn or the end,
+                # first on the page of the learner after the last mover (the next to play, unless a trick was taken)
                 ready = "el => el.querySelector('.gw-movebox .gw-turn, [data-testid=game-over]')"
-                for _n, (page, app) in pages.items():
+                after = names[(names.index(last) + 1) % len(names)] if last else names[0]
+                for n in [after] + [n for n in names if n != after]:
+                    page, app = pages[n]
                     with contextlib.suppress(PlaywrightTimeout):
-                        page.wait_for_function(ready, arg=app.element_handle(), timeout=250)
+                        page.wait_for_function(ready, arg=app.element_handle(), timeout=3_000 if n == after else 250)
+                        break
                 continue
             page, app = pages[name]
             choose_a_playable_card(app)
             before = said(app)
             app.locator("button.gw-primary[data-gw=move]").first.click(timeout=WAIT_MS)
             wait_until_said(page, app, before, WAIT_MS)
-            moves += 1
+            moves, last = moves + 1, name
             if moves == 2 and not reloaded:
                 page, _app = pages["Tamsin"]
                 page.reload()

@@ -23,11 +23,6 @@ WAIT_MS = 30_000
 AT_TABLE = "[data-testid=who]"
 
 
-def learner_page(browser, voila_url, name, notebook="gnav-play.ipynb"):
-    """A learner's own browser (a context of its own) on a play page, their name given once before."""
-    return learner_pages(browser, voila_url, [name], notebook)[name]
-
-
 def learner_pages(browser, voila_url, names, notebook):
     """Each learner's own browser on the play page, the pages asked for together (the server draws them side by
     side, as for a class arriving), then each waited for: {name: [page, app]}."""
@@ -42,8 +37,11 @@ def learner_pages(browser, voila_url, names, notebook):
         pages[name].goto(f"{voila_url}/voila/render/{notebook}", wait_until="commit", timeout=LOAD_MS)
     open_notebook(pages[names[0]], voila_url, notebook)
     for name in names[1:]:
-        open_notebook(pages[name], voila_url, notebook) if not pages[name].url.endswith(notebook) else \
-            pages[name].wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari", timeout=LOAD_MS)
+        try:
+            pages[name].wait_for_selector("body[data-voila='voila-finished'], .jp-OutputArea, .gwari",
+                                          timeout=LOAD_MS)
+        except PlaywrightTimeout:
+            open_notebook(pages[name], voila_url, notebook)  # asked again, as a learner would reload
     return {name: [page, app_of(page, name)] for name, page in pages.items()}
 
 
@@ -260,17 +258,19 @@ def test_three_learners_play_a_whole_burn_game_forged_messages_are_refused_and_a
 
 
 def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_asked(browser, voila_url):
-    """Gwra Pyskessa for two learners: the one to ask types the question in Cornish; the other's page shows it,
-    and they answer it."""
-    host, host_app = learner_page(browser, voila_url, "Lowdy", "gwra-pyskessa-play.ipynb")
-    guest, guest_app = learner_page(browser, voila_url, "Hedyn", "gwra-pyskessa-play.ipynb")
+    """Gwra Pyskessa for three learners: the one to ask types the question in Cornish; the classmate asked sees it
+    and answers it, typing in Cornish; the third sees whom the table waits for; every page then tells both."""
+    names = ["Lowdy", "Hedyn", "Tamsin"]
+    pages = learner_pages(browser, voila_url, names, "gwra-pyskessa-play.ipynb")
     try:
-        meet(host, host_app, (guest, guest_app, "Hedyn"), players="2", from_list=True)
-        # Whoever is to ask switches to asking in Cornish and types the question for a rank of their own hand.
-        pages = [(host, host_app, "Hedyn"), (guest, guest_app, "Lowdy")]
-        asker = next(p for p in pages if has(p[1], ".gw-movebox button.gw-cardbtn"))
-        listener = next(p for p in pages if p is not asker)
-        page, app, other = asker
+        host, host_app = pages["Lowdy"]
+        meet(host, host_app, *[(pages[n][0], pages[n][1], n) for n in names[1:]], players="3", from_list=True)
+        # Whoever is to ask switches to asking in Cornish and types the question for a rank of their own hand, to
+        # the learner after them.
+        asker = next(n for n in names if has(pages[n][1], ".gw-movebox button.gw-cardbtn"))
+        other = names[(names.index(asker) + 1) % 3]
+        third = next(n for n in names if n not in (asker, other))
+        page, app = pages[asker]
         app.locator("[data-key=mode]").check()
         app.locator("[data-key=said]").wait_for(timeout=WAIT_MS)
         app.locator("button.gw-cardbtn").first.click()
@@ -284,9 +284,13 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
         assert not has(app, "[data-testid=correction]"), app.locator("[data-testid=correction]").inner_text()
         # The classmate asked sees the question, switches to Cornish and types the answer: "Eus" first; if their
         # hand says otherwise the answer is refused in words with the rule, and they give the other.
-        lpage, lapp, _ = listener
+        lpage, lapp = pages[other]
         lpage.wait_for_function("([el, word]) => el.querySelector('[data-testid=question]')?.textContent"
                                 ".toLowerCase().includes(word)", arg=[lapp.element_handle(), word.lower()],
+                                timeout=WAIT_MS)
+        tpage, tapp = pages[third]
+        tpage.wait_for_function("([el, name]) => el.querySelector('[data-testid=question]')?.textContent"
+                                ".includes('Waiting for ' + name)", arg=[tapp.element_handle(), other],
                                 timeout=WAIT_MS)
         lapp.locator("[data-key=mode]").check()
         lapp.locator("[data-key=answered]").wait_for(timeout=WAIT_MS)
@@ -300,16 +304,16 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
             lapp.locator("[data-key=answersay]").click()
         lpage.wait_for_function("el => !el.querySelector('[data-testid=question]')", arg=lapp.element_handle(),
                                 timeout=WAIT_MS)
-        # Both pages now tell the question and its answer.
-        for p, a, _name in pages:
+        # Every page now tells the question and its answer.
+        for p, a in pages.values():
             p.wait_for_function("([el, word]) => el.querySelector('[data-testid=recent]')?.textContent"
                                 ".toLowerCase().includes(word)", arg=[a.element_handle(), word.lower()],
                                 timeout=WAIT_MS)
-        for p, _app, _name in pages:
+        for p, _app in pages.values():
             assert p.problems == []
     finally:
-        host.context.close()
-        guest.context.close()
+        for p, _app in pages.values():
+            p.context.close()
 
 
 def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_url):
@@ -318,9 +322,8 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
     (the race runs on the table's clock, four seconds at most: on a busy machine a page may see it end first, as a
     slow learner would); every page then says who is the pig.  That the button is drawn for a seat still racing is
     checked in tests/test_play_table.py."""
-    host, host_app = learner_page(browser, voila_url, "Lowdy", "pig-play.ipynb")
-    guest, guest_app = learner_page(browser, voila_url, "Hedyn", "pig-play.ipynb")
-    third, third_app = learner_page(browser, voila_url, "Tamsin", "pig-play.ipynb")
+    learners = learner_pages(browser, voila_url, ["Lowdy", "Hedyn", "Tamsin"], "pig-play.ipynb")
+    (host, host_app), (guest, guest_app), (third, third_app) = learners.values()
     try:
         meet(host, host_app, (guest, guest_app, "Hedyn"), (third, third_app, "Tamsin"), players="3")
         pages = [(host, host_app), (guest, guest_app), (third, third_app)]

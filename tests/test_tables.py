@@ -72,7 +72,7 @@ def play_to_end(tables: list[Table], limit: int = 20_000) -> None:
             if table.race is not None:
                 table.touch()
             elif table.asked == table.seat:  # a question put to this learner: the true answer
-                table.answer(next(a.key for a in table.answers() if not a.rule))
+                table.answer(table.true_answer())
                 moved = True
             elif table.pending is None and state.current_player == table.seat and not table.is_bot(table.seat):
                 table.move(table.hint()[0])
@@ -295,7 +295,7 @@ def test_a_question_to_a_learner_waits_for_their_answer_and_an_answer_their_hand
         asked = host if host.asked == 0 else jory if host.asked == 1 else None
         if asked is not None:
             asked.sync()
-            asked.answer(next(a.key for a in asked.answers() if not a.rule))
+            asked.answer(asked.true_answer())
         else:
             assert host.advance()
         host.sync()
@@ -329,34 +329,33 @@ def test_a_question_to_a_learner_waits_for_their_answer_and_an_answer_their_hand
     assert again.state == jory.state and again.pending is None
 
 
+def until_the_bot_asks(host: Table) -> None:
+    """Tamsin (seat 0) makes her first legal move at each turn until the bot's question waits for her answer."""
+    for _ in range(200):
+        if host.pending is not None or host.state.is_over:
+            return
+        if host.state.current_player == 0:
+            host.move(host.state.legal_actions()[0])
+        else:
+            host.advance()
+
+
 def test_a_bots_question_waits_for_the_learner_and_an_away_learners_answer_is_given_for_them(tmp_path, monkeypatch):
     monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
     store = ClockedTables(tmp_path / "tables.sqlite3")
     host = Table.open(store, "gwra-pyskessa", 2, "Tamsin", level="random", seed=3, away_ms=1_000)
     host.start()  # the bot plays seat 1
-    for _ in range(200):
-        if host.pending is not None or host.state.is_over:
-            break
-        if host.state.current_player == 0:
-            host.move(next(a for a in host.state.legal_actions()))
-        else:
-            host.advance()
+    until_the_bot_asks(host)
     assert host.pending is not None and host.asked == 0 and host.pending[0] == 1
     said = host.question()[1]
     assert said.startswith("Tamsin, eus ")
-    host.answer(next(a.key for a in host.answers() if not a.rule))
+    host.answer(host.true_answer())
     assert host.pending is None and host.reasons  # the bot's move is carried out, with its reason
-    for _ in range(200):  # the bot asks again; this time Tamsin has gone silent
-        if host.pending is not None or host.state.is_over:
-            break
-        if host.state.current_player == 0:
-            host.move(next(a for a in host.state.legal_actions()))
-        else:
-            host.advance()
-    if host.pending is not None:
-        store.clock += 5_000
-        assert host.advance() == 1 and host.is_bot(0)  # Tamsin is away
-        assert host.advance() == 1 and host.pending is None  # her answer is given for her
+    until_the_bot_asks(host)  # it asks again; this time Tamsin has gone silent
+    assert host.pending is not None
+    store.clock += 5_000
+    assert host.advance() == 1 and host.is_bot(0)  # Tamsin is away
+    assert host.advance() == 1 and host.pending is None  # her answer is given for her
 
 
 def test_a_decision_made_ahead_is_dropped_when_its_round_is_cut_short(store):
@@ -393,7 +392,7 @@ def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_wh
         host.move(host.hint()[0])
     assert host.advance() == 1  # the bot moved for Jory (its ask waits for Tamsin's answer)
     if host.asked == 0:
-        host.answer(next(a.key for a in host.answers() if not a.rule))
+        host.answer(host.true_answer())
     assert host.lines[-1][0] == host.version - 1
     jory.beat()
     host.advance()

@@ -399,6 +399,12 @@ class Table:
             raise TableError("Nobody has asked you anything.")
         return self.game.inputs.reply.answers(self.state, self._pending_move())
 
+    def true_answer(self, seat: int | None = None) -> str:
+        """The key of the answer the hand of the seat asked gives (for an away seat's answer, and for tests)."""
+        if self.pending is None or self.asked != (self.seat if seat is None else seat):
+            raise TableError("Nobody has asked you anything.")
+        return next(a.key for a in self.game.inputs.reply.answers(self.state, self._pending_move()) if not a.rule)
+
     def answer(self, key: Any) -> None:
         """Answer the question put to this seat: the true answer carries the asker's move out; an answer the hand
         does not allow is refused with its rule (an IllegalMove), and nothing changes."""
@@ -499,8 +505,8 @@ class Table:
         if self.pending is not None:  # a question to a learner: answered for them only once they are away
             asked = self.asked
             if self.is_bot(asked) and now - self.last_at >= BOT_STEP_MS:
-                answer = next(a for a in self.game.inputs.reply.answers(self.state, self._pending_move()) if not a.rule)
-                return self._try_append([{"seat": asked, "kind": "answer", "answer": answer.key, "by": "away"}])
+                answer = self.true_answer(asked)
+                return self._try_append([{"seat": asked, "kind": "answer", "answer": answer, "by": "away"}])
             return 0
         state = self.state
         for seat in state.current_players:

@@ -80,3 +80,72 @@ def test_a_deal_ends_on_its_summary_and_next_deal_plays_on_one_bot_move_at_a_tim
     assert app.state.current_player == 0 and len(app.record.actions) > moves
     assert ticks == list(range(moves + 1, len(app.record.actions) + 1)), "one bot's move on each tick"
     assert page.problems == []
+
+
+# ---------------------------------------------------------------- redraws that come while the learner acts
+
+#: A model whose traits Python changes (``window.gwSet``), as a kernel's messages would; what the page sends is
+#: kept in ``window.gwSent``.
+BARE_MODEL = """values => {
+  const listeners = {};
+  window.gwSent = [];
+  const model = {
+    get: (key) => values[key],
+    on: (event, fn) => { (listeners[event] = listeners[event] || []).push(fn); },
+    off: (event, fn) => { listeners[event] = (listeners[event] || []).filter((f) => f !== fn); },
+    send: (message) => { window.gwSent.push(message); },
+  };
+  window.gwSet = (traits) => {
+    const changed = Object.keys(traits).filter((key) => values[key] !== traits[key]);
+    Object.assign(values, traits);
+    for (const key of changed) for (const fn of listeners["change:" + key] || []) fn();
+  };
+  window.gwRender({ model, el: document.getElementById("app") });
+}"""
+
+
+def lobby(tables: str, code: str | None = None) -> str:
+    """A lobby as Python draws it: a code box (with a value when Python gives one), the list of open tables, Join."""
+    value = f' value="{code}"' if code is not None else ""
+    return (f'<input type="text" data-gw-input="tablecode" data-gw-submit="jointable" data-key="tablecode"{value}>'
+            f'<p data-testid="tables">{tables}</p><button data-gw="jointable" data-key="join">Join</button>')
+
+
+def bare(page, html: str) -> None:
+    page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body><div id='app'></div>"
+                     f"<script>{JS}</script></body></html>")
+    page.evaluate(BARE_MODEL, {"html": html, "playing": False, "interval": 1000})
+
+
+def test_a_code_half_typed_outlives_a_redraw_of_the_lobby_and_is_gone_once_sent(page):
+    bare(page, lobby("Tables: none"))
+    page.locator("[data-key=tablecode]").fill("ab1")
+    page.evaluate("html => window.gwSet({html})", lobby("Tables: K7QM"))  # a classmate opened a table
+    assert page.locator("[data-testid=tables]").inner_text() == "Tables: K7QM"
+    assert page.locator("[data-key=tablecode]").input_value() == "ab1", "what the learner typed is still there"
+    page.locator("[data-key=tablecode]").press_sequentially("2")
+    page.locator("[data-key=join]").click()
+    assert page.evaluate("window.gwSent.map(m => [m.kind, m.inputs.tablecode])") == [["jointable", "ab12"]]
+    page.evaluate("html => window.gwSet({html})", lobby("Tables: K7QM (2 seated)"))  # the answer: the box empty
+    assert page.locator("[data-key=tablecode]").input_value() == ""
+    page.locator("[data-key=tablecode]").fill("x")
+    page.evaluate("html => window.gwSet({html})", lobby("Tables: K7QM", code="AB12"))  # Python gives a value
+    assert page.locator("[data-key=tablecode]").input_value() == "AB12"
+
+
+def test_a_click_whose_button_is_redrawn_between_press_and_release_still_counts(page):
+    bare(page, lobby("Tables: none"))
+    join = page.locator("[data-key=join]").bounding_box()
+    page.mouse.move(join["x"] + join["width"] / 2, join["y"] + join["height"] / 2)
+    page.mouse.down()
+    page.evaluate("html => window.gwSet({html})", lobby("Tables: K7QM"))  # the clock's redraw, mid-click
+    assert page.locator("[data-testid=tables]").inner_text() == "Tables: none", "the redraw waits for the release"
+    page.mouse.up()
+    assert page.evaluate("window.gwSent.map(m => m.kind)") == ["jointable"]
+    page.wait_for_function("() => document.querySelector('[data-testid=tables]').textContent === 'Tables: K7QM'")
+    # A press held on (the pointer pressed and carried away) holds the redraws for a second at most.
+    page.mouse.down()
+    page.evaluate("html => window.gwSet({html})", lobby("Tables: K7QM, P2WX"))
+    page.wait_for_function("() => document.querySelector('[data-testid=tables]').textContent.includes('P2WX')",
+                           timeout=5000)
+    page.mouse.up()

@@ -39,6 +39,13 @@ function inputsOf(el) {
   return out;
 }
 
+// Boxes a learner types in: what they typed and did not send yet outlives a redraw.
+const TYPED = "input:not([type]), input[type=text], input[type=search], input[type=number], textarea";
+
+function boxName(box) {
+  return box.dataset.gwInput || box.dataset.key || "";
+}
+
 function usable(item) {
   return item && !item.disabled && item.getClientRects().length > 0;
 }
@@ -87,6 +94,7 @@ function render({ model, el }) {
   let timer = null;
   let said = null;
   let pressed = { key: null, at: 0 };
+  const sent = new Map();  // the text of each box as last sent by the learner
   let first = true;
   // Whether each log follows its newest line: false once the learner scrolls it up, true again at its end.  A
   // log that follows stays at its end when the page is resized (a narrower log wraps into more lines).
@@ -127,7 +135,22 @@ function render({ model, el }) {
     const key = had ? (active.dataset.gwThen || active.dataset.key) : null;
     const tops = new Map([...view.querySelectorAll("[data-gw-scroll]")].map((box) =>
       [box.dataset.gwScroll, box.scrollTop]));
+    // A box the learner has typed in and not sent (a table's code, while the lobby's list changes) keeps the text
+    // through the redraw, unless Python now gives that box another value.
+    const typed = new Map();
+    for (const box of view.querySelectorAll(TYPED)) {
+      const name = boxName(box);
+      if (name && box.value !== box.defaultValue && box.value !== sent.get(name)) {
+        typed.set(name, [box.value, box.defaultValue, box.selectionStart, box.selectionEnd]);
+      }
+    }
     view.innerHTML = model.get("html");
+    for (const box of view.querySelectorAll(TYPED)) {
+      const kept = typed.get(boxName(box));
+      if (!kept || box.defaultValue !== kept[1]) continue;
+      box.value = kept[0];
+      try { if (kept[2] !== null) box.setSelectionRange(kept[2], kept[3]); } catch (e) { /* a number box */ }
+    }
     // Logs show their newest line: they scroll to the end unless the learner had scrolled up to read, and then
     // stay where the learner left them.
     for (const box of view.querySelectorAll("[data-gw-scroll]")) {
@@ -161,7 +184,29 @@ function render({ model, el }) {
   let leaving = false;
   const send = (kind, value) => {
     if (leaving) return;
-    model.send({ kind, value: value ?? null, inputs: inputsOf(view) });
+    const inputs = inputsOf(view);
+    // What the learner sent is theirs no more to keep: a box Python empties after an answer stays empty.
+    if (kind !== "tick") for (const [name, text] of Object.entries(inputs)) sent.set(name, text);
+    model.send({ kind, value: value ?? null, inputs });
+  };
+
+  // A press in the app holds its redraws until it is released (a second at most): a click whose button was
+  // redrawn between press and release (by the clock's tick, a classmate's move) would be lost.
+  let down = false;
+  let owed = false;
+  let downTimer = null;
+  const release = () => {
+    if (!down) return;
+    down = false;
+    clearTimeout(downTimer);
+    if (owed) {
+      owed = false;
+      setTimeout(draw, 0);  // after the click this release makes
+    }
+  };
+  const redraw = () => {
+    if (down) owed = true;
+    else draw();
   };
   const onPagehide = () => {
     leaving = true;
@@ -172,6 +217,11 @@ function render({ model, el }) {
   // redraws several times a second, and a click whose button was redrawn between
   // press and release would be lost.
   const onPointerdown = (event) => {
+    if (event.button === 0) {
+      down = true;
+      clearTimeout(downTimer);
+      downTimer = setTimeout(release, 1000);
+    }
     const target = event.target.closest("[data-gw-press=down]");
     if (!target || !view.contains(target) || target.disabled || event.button !== 0) return;
     pressed = { key: target.dataset.key, at: performance.now() };
@@ -266,7 +316,9 @@ function render({ model, el }) {
   view.addEventListener("keydown", onKeydown);
   view.addEventListener("focusin", onFocusin);
   view.addEventListener("scroll", onScroll, true);
-  model.on("change:html", draw);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+  model.on("change:html", redraw);
   model.on("change:html", onDrawn);
   model.on("change:playing", onPlaying);
   model.on("change:interval", onPlaying);
@@ -290,7 +342,10 @@ function render({ model, el }) {
     view.removeEventListener("focusin", onFocusin);
     view.removeEventListener("scroll", onScroll, true);
     if (resized) resized.disconnect();
-    model.off("change:html", draw);
+    clearTimeout(downTimer);
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
+    model.off("change:html", redraw);
     model.off("change:html", onDrawn);
     model.off("change:playing", onPlaying);
     model.off("change:interval", onPlaying);

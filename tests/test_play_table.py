@@ -205,9 +205,12 @@ def test_in_gwra_pyskessa_a_question_typed_in_cornish_reaches_the_classmate_aske
     assert as_learner(name, asker, "say", phrase) and asker.error is None and not asker.correction
     # The asker waits for the answer; the one asked hears the question in Cornish, with no English in this mode.
     assert asker.state is before and f"Waiting for {other} to answer" in asker.render()
+    # The line of whose turn it is says whom the table waits for, on every page (not the asker's turn to ask).
+    assert f'<div class="gw-status">Waiting for {other} to answer.</div>' in asker.render()
     assert as_learner(other, asked, "tick")
     page = html.unescape(asked.render())
     assert phrase in page and "have you got any" not in page and f"{name} asks you" in page
+    assert '<div class="gw-status">You are asked: answer below.</div>' in page
     assert asked.said_aloud.endswith(phrase)
     holds = any(c.rank == rank for c in asked.state.hands[asked.seat])
     word = rank.cornish.lower()

@@ -10,6 +10,8 @@ made by ``tutor.widgets.play``.
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any
 
 from tutor.bots import LEVELS
@@ -48,6 +50,11 @@ class PlayPage:
                     f'<section class="gw-panel gw-bar">{self.learner_html()}</section></div>')
         state = self.state
         view = state.view(self.seat)
+        asking = self.table is not None and self.table.pending is not None and self.table.asked is not None
+        if asking:  # the turn waits for the answer: the line of whose turn it is says so
+            asked = self.table.asked
+            view = dataclasses.replace(view, status="You are asked: answer below." if asked == self.seat
+                                       else f"Waiting for {self.names_now[asked]} to answer.")
         h = self.level_h
         over = state.is_over
         main = [f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
@@ -56,7 +63,7 @@ class PlayPage:
             main.append(self._over_html(view))
         elif self.covered:
             main = [self._cover_html()]
-        elif self.table is not None and self.table.pending is not None:
+        elif asking:
             main.append(f'<section class="gw-controls">{self._question_html()}</section>')
         else:
             main.append(f'<section class="gw-controls">{self._controls_html()}</section>')

@@ -98,3 +98,16 @@ def answer_drill_item(page, drill, word: str = "seyth", timeout: int = 10_000) -
             drill.locator("button[data-gw=pick][data-value^=e]:not([disabled])").first.click()
             drill.locator(f"button[data-value=k{i}][disabled]").wait_for(timeout=timeout)
     drill.locator("[data-testid=feedback]").wait_for(timeout=timeout)
+
+
+#: Voilà's page shell sizes its panels from the window after a resize: true once it has.
+SHELL_FITS = ("() => { const cells = document.getElementById('rendered_cells');"
+              " return !cells || Math.abs(cells.getBoundingClientRect().width"
+              " - document.documentElement.clientWidth) < 20; }")
+
+
+def settled(page, timeout: int = MOVE_MS) -> None:
+    """Wait until the page is laid out for its window (after a resize too) and two frames have been drawn since."""
+    page.wait_for_function(SHELL_FITS, timeout=timeout)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
+

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.clicking import choose_first_card, click_a_move, said, wait_until_said
+from tests.browser.clicking import choose_first_card, click_a_move, said, settled, wait_until_said
 from tests.browser.conftest import assert_no_output_left_broken, record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, NOTEBOOKS, open_notebook
 
@@ -379,7 +379,7 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         page.wait_for_load_state("networkidle", timeout=LOAD_MS)
         page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output')].every("
                                "o => o.childElementCount || o.textContent.trim())", timeout=LOAD_MS)
-        page.wait_for_timeout(300)
+        settled(page)
         errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error")
         assert errors.count() == 0, errors.first.inner_text()
         assert "Traceback" not in page.content()
@@ -390,7 +390,7 @@ def test_every_app_renders_cleanly_asks_nothing_outside_and_axe_finds_nothing_se
         report = axe_serious(page)
         assert not report, "at 1280 px:\n" + "\n".join(report)
         page.set_viewport_size(PHONE)
-        page.wait_for_timeout(500)
+        settled(page)
         report = axe_serious(page)
         assert not report, "at 390 px:\n" + "\n".join(report)
         if name in PLAY:
@@ -423,7 +423,7 @@ def test_the_console_has_no_version_warnings(browser, voila_url):
     page = new_page(browser, DESK)
     try:
         play_app(page, voila_url, "gnav-play.ipynb")
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle", timeout=LOAD_MS)  # every extension's script loaded and run
         unsatisfied = [w for w in page.warnings if re.search(r"Unsatisfied version|No satisfying version", w)]
         assert not unsatisfied, "\n".join(unsatisfied)
     finally:

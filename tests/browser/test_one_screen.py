@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.clicking import SHELL_FITS
 from tests.browser.test_learners import DESK, PHONE, new_page, play_app
 from tutor import render
 from tutor.cards import parse_cards
@@ -54,11 +55,6 @@ MEASURE = """app => {
     myTurn: !!app.querySelector('.gw-movebox .gw-turn'),
   };
 }"""
-
-
-SHELL_FITS = ("() => { const cells = document.getElementById('rendered_cells');"
-              " return !cells || Math.abs(cells.getBoundingClientRect().width"
-              " - document.documentElement.clientWidth) < 20; }")
 
 
 def off_screen(m: dict, size: str) -> list[str]:

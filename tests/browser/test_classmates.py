@@ -130,7 +130,9 @@ def choose_a_playable_card(app) -> None:
     turn = app.locator(".gw-movebox .gw-turn").inner_text()
     led = turn.split("(")[-1].split()[0] if " led)" in turn else ""
     labels = hand_labels(app)
-    order = sorted(range(len(labels)), key=lambda i: not labels[i].startswith(led + " ")) if led else range(len(labels))
+    # The cards ringed as playable first (the hand names them so), then those of the suit led, then the rest.
+    order = sorted(range(len(labels)), key=lambda i: (not labels[i].endswith(", playable"),
+                                                      not (led and labels[i].startswith(led + " "))))
     for i in order:
         chosen = app.locator(f'button.gw-cardbtn[data-group=hand][data-value="{i}"][aria-pressed="true"]')
         if not chosen.count():

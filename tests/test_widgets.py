@@ -503,3 +503,16 @@ def test_a_finished_games_step_through_opens_in_view_a_lessons_does_not():
     record = PlayApp("gnav", players=3, seed=2, level="random", step_bots=False).record
     assert "data-gw-arrive" in Stepper(record, viewer=0, at_end=True).html
     assert "data-gw-arrive" not in Stepper(record).html
+
+
+def test_every_tick_the_page_sends_is_answered_even_when_nothing_changed():
+    """The page's clock waits for each tick's answer before the next (no ticks queued on a busy server): a tick
+    that changes nothing is answered with ``ticked``; other messages get no such word."""
+    app = PlayApp("gnav", players=2, seed=1)
+    sent = []
+    app.send = lambda content, buffers=None: sent.append(content)
+    before = app.html
+    app._receive(app, {"kind": "tick", "value": None, "inputs": {}}, [])
+    assert app.html == before and sent == [{"ticked": True}]
+    app._receive(app, {"kind": "card", "value": "0", "inputs": {}}, [])
+    assert sent == [{"ticked": True}]

@@ -100,6 +100,7 @@ BARE_MODEL = """values => {
     Object.assign(values, traits);
     for (const key of changed) for (const fn of listeners["change:" + key] || []) fn();
   };
+  window.gwCustom = (message) => { for (const fn of listeners["msg:custom"] || []) fn(message); };
   window.gwRender({ model, el: document.getElementById("app") });
 }"""
 
@@ -111,10 +112,21 @@ def lobby(tables: str, code: str | None = None) -> str:
             f'<p data-testid="tables">{tables}</p><button data-gw="jointable" data-key="join">Join</button>')
 
 
-def bare(page, html: str) -> None:
+def bare(page, html: str, playing: bool = False, interval: int = 1000) -> None:
     page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body><div id='app'></div>"
                      f"<script>{JS}</script></body></html>")
-    page.evaluate(BARE_MODEL, {"html": html, "playing": False, "interval": 1000})
+    page.evaluate(BARE_MODEL, {"html": html, "playing": playing, "interval": interval})
+
+
+def test_a_tick_that_changed_nothing_is_answered_and_the_next_comes_at_the_clocks_pace(page):
+    """At a table where nobody has moved, each tick changes nothing on the page; Python's answer (``ticked``) lets
+    the next tick go at the table's pace (here 100 ms), not after the fallback's two seconds."""
+    bare(page, lobby("Tables: none"), playing=True, interval=100)
+    ticks = "() => window.gwSent.filter(m => m.kind === 'tick').length"
+    page.wait_for_function(f"() => ({ticks})() === 1", timeout=5000)
+    for n in (2, 3):
+        page.evaluate("() => window.gwCustom({ticked: true})")  # the kernel's word: the tick is done, nothing new
+        page.wait_for_function(f"() => ({ticks})() === {n}", timeout=1500)
 
 
 def test_a_code_half_typed_outlives_a_redraw_of_the_lobby_and_is_gone_once_sent(page):

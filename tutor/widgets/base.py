@@ -94,6 +94,8 @@ class GwariWidget(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         self.handle(content.get("kind"), content.get("value"), content.get("inputs") or {})
+        if content.get("kind") == "tick":  # answered even when nothing changed: the page's clock goes on at its pace
+            self.send({"ticked": True})
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
         """Act on one message as the browser would send it; returns whether it was accepted."""

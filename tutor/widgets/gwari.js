@@ -278,9 +278,10 @@ function render({ model, el }) {
     if (event.target.dataset && event.target.dataset.group) rove(view, event.target);
   };
 
-  // The clock ticks at its pace only once the last tick has been drawn: on a busy
-  // server ticks never queue up ahead of the learner's press, so a press counts at
-  // the time the learner saw (a tick that changed nothing is sent again later).
+  // The clock ticks at its pace only once the last tick has been answered (drawn, or
+  // Python's word that nothing changed): on a busy server ticks never queue up ahead
+  // of the learner's press, so a press counts at the time the learner saw.  A tick
+  // whose answer is lost is sent again after the fallback's wait.
   let awaiting = false;
   const schedule = (delay) => {
     if (timer) clearTimeout(timer);
@@ -309,6 +310,11 @@ function render({ model, el }) {
     awaiting = false;
     schedule(Math.max(50, model.get("interval")));
   };
+  // Python answers every tick, so a tick that changed nothing (a table where nobody has moved yet) is followed by
+  // the next at the clock's pace, not only by the fallback's.
+  const onCustom = (message) => {
+    if (message && message.ticked) onDrawn();
+  };
 
   view.addEventListener("pointerdown", onPointerdown);
   view.addEventListener("click", onClick);
@@ -320,6 +326,7 @@ function render({ model, el }) {
   window.addEventListener("pointercancel", release, true);
   model.on("change:html", redraw);
   model.on("change:html", onDrawn);
+  model.on("msg:custom", onCustom);
   model.on("change:playing", onPlaying);
   model.on("change:interval", onPlaying);
   model.on("change:learner", onLearner);
@@ -347,6 +354,7 @@ function render({ model, el }) {
     window.removeEventListener("pointercancel", release, true);
     model.off("change:html", redraw);
     model.off("change:html", onDrawn);
+    model.off("msg:custom", onCustom);
     model.off("change:playing", onPlaying);
     model.off("change:interval", onPlaying);
     model.off("change:learner", onLearner);

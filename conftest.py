@@ -10,11 +10,6 @@ import pytest
 
 VOILA_GROUP = "voila"
 
-#: Browser modules whose pages come from a second Voilà server on another worker (the server is the session's, so a
-#: worker running these starts its own): the tables of classmates, the first games and the teacher's page.  The two
-#: halves of the browser suite then run side by side.
-SECOND_VOILA = {"test_classmates", "test_first_game", "test_class"}
-
 
 # Modules whose tests share servers started once per module (their fixtures); spread over two workers, each
 # worker would start its own.
@@ -22,11 +17,10 @@ SERVER_MODULES = {"test_serving", "test_static_site", "test_binder", "test_rules
 
 
 def _group_of(item) -> str | None:
-    """The tests that share one worker: those using the session's Voilà server (``voila_url``) or JupyterLab (in two
-    halves, ``SECOND_VOILA`` the second), each notebook's cells (they share one kernel), and each module of
-    ``SERVER_MODULES``."""
+    """The tests that share one worker: those using the session's Voilà server (``voila_url``) or JupyterLab, each
+    notebook's cells (they share one kernel), and each module of ``SERVER_MODULES``."""
     if {"voila_url", "lab_url"} & set(getattr(item, "fixturenames", ())):
-        return f"{VOILA_GROUP}-2" if item.path.stem in SECOND_VOILA else VOILA_GROUP
+        return VOILA_GROUP
     if item.path.suffix == ".ipynb":
         return f"notebook-{item.path.stem}"
     if item.path.stem in SERVER_MODULES:
@@ -37,9 +31,9 @@ def _group_of(item) -> str | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Group tests for ``--dist loadgroup`` (``_group_of``); every other test goes to whichever worker is free.  The
-    pages of each half of the browser suite load one at a time, on one worker, from that worker's Voilà server,
-    whose pools are filled before its first page (``wait_for_the_pools``): pages opened while two servers filled
-    their pools on two cores waited 90 s for a kernel.  This hook runs first: xdist reads the group marks in its own hook, and a mark added after that is ignored.  Whether
+    pages served by the session's Voilà server load one at a time, on one worker: two Chromiums and two servers
+    filling their pools on two cores left pages waiting 90 s for a kernel (tried again with the browser suite in
+    two halves on three workers: the same).  This hook runs first: xdist reads the group marks in its own hook, and a mark added after that is ignored.  Whether
     the grouping held is checked when the run ends (``pytest_sessionfinish``)."""
     for item in items:
         group = _group_of(item)

@@ -93,9 +93,15 @@ class GwariWidget(anywidget.AnyWidget):
         """Route a browser message; a forged or stale one is refused without changing anything."""
         if not isinstance(content, dict):
             return
-        self.handle(content.get("kind"), content.get("value"), content.get("inputs") or {})
-        if content.get("kind") == "tick":  # answered even when nothing changed: the page's clock goes on at its pace
-            self.send({"ticked": True})
+        accepted = self.handle(content.get("kind"), content.get("value"), content.get("inputs") or {})
+        if content.get("kind") == "tick" and accepted and self.playing and self.answers_ticks():
+            self.send({"ticked": True})  # even when nothing changed: the page's clock goes on at its pace
+
+    def answers_ticks(self) -> bool:
+        """Whether each tick of the page's clock gets a word back even when it changed nothing on the page (where
+        most ticks change nothing, as at a table of classmates); else such a tick is followed by the next only
+        after the page's fallback wait."""
+        return False
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
         """Act on one message as the browser would send it; returns whether it was accepted."""

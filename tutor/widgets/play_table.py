@@ -338,6 +338,10 @@ class TablePlay:
                 f'<p><strong>Look at your hand and answer{" in Cornish" if self.typed else ""}.</strong></p>'
                 f"{card_buttons(hand)}{answers}{self._notes_html()}</section>")
 
+    def answers_ticks(self) -> bool:
+        """At a table most ticks find nothing new, and the next must still come at the table's pace."""
+        return self.table is not None
+
     def _table_tick(self) -> None:
         """A tick of the page's clock at a table: still here, any move that is due, and what is new."""
         from tutor.tables import TableError

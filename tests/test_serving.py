@@ -241,6 +241,10 @@ def test_settings_are_the_served_mode():
     assert cull["cull_idle_timeout"] > 0 and 0 < cull["cull_interval"] <= cull["cull_idle_timeout"]
     assert cull["cull_connected"] is False, "a learner reading a long lesson keeps the kernel"
     assert CONFIG["VoilaExecutor"]["timeout"] > 0
+    # After a cell's reply the executor waits this long for the rest of its output (the app's widget among it),
+    # and without a word drops what comes later: nbclient's 4 s lost the app of kernels preheated while the server
+    # filled every pool at once on a busy machine, and their pages never drew.
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 def test_only_the_apps_get_preheated_kernels():

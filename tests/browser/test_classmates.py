@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.clicking import said, wait_until_said
+from tests.browser.clicking import SAID, said, wait_until_said
 from tests.browser.conftest import record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
@@ -343,7 +343,11 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                     # second, so it is never still long enough for a click that waits for a stable element.
                     before = said(app)
                     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                    wait_until_said(page, app, before, WAIT_MS)
+                    # The touch said, or the race over before it came (it lasts four seconds at most; a press
+                    # there a moment after it ended finds no button, as a slow hand would).
+                    page.wait_for_function(f"([el, old]) => ({SAID})(el) !== old || !el.querySelector("
+                                           "'[data-testid=race-buttons] button.gw-primary')",
+                                           arg=[app.element_handle(), before], timeout=WAIT_MS)
                     acted = True
                 elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
                     before = said(app)
@@ -353,6 +357,8 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                     else:  # collect: pass a card of a rank the hand holds fewest of (any of them, as a learner
                         # would: always the first would send one card round the table for ever)
                         ranks = [label.split(" of ")[0] for label in hand_labels(app)]
+                        if not ranks:  # redrawn since it was looked at (the race has begun): look again
+                            continue
                         fewest = min(ranks.count(r) for r in ranks)
                         index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
                         chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')

@@ -310,8 +310,8 @@ function render({ model, el }) {
     awaiting = false;
     schedule(Math.max(50, model.get("interval")));
   };
-  // Python answers every tick, so a tick that changed nothing (a table where nobody has moved yet) is followed by
-  // the next at the clock's pace, not only by the fallback's.
+  // Where Python answers every tick (a table of classmates), a tick that changed nothing is followed by the next
+  // at the clock's pace, not only by the fallback's.
   const onCustom = (message) => {
     if (message && message.ticked) onDrawn();
   };

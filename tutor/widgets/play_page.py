@@ -50,9 +50,8 @@ class PlayPage:
                     f'<section class="gw-panel gw-bar">{self.learner_html()}</section></div>')
         state = self.state
         view = state.view(self.seat)
-        asking = self.table is not None and self.table.pending is not None and self.table.asked is not None
-        if asking:  # the turn waits for the answer: the line of whose turn it is says so
-            asked = self.table.asked
+        asked = self.table.asked if self.table is not None else None  # a question awaiting its answer
+        if asked is not None:  # the turn waits for the answer: the line of whose turn it is says so
             view = dataclasses.replace(view, status="You are asked: answer below." if asked == self.seat
                                        else f"Waiting for {self.names_now[asked]} to answer.")
         h = self.level_h
@@ -63,7 +62,7 @@ class PlayPage:
             main.append(self._over_html(view))
         elif self.covered:
             main = [self._cover_html()]
-        elif asking:
+        elif asked is not None:
             main.append(f'<section class="gw-controls">{self._question_html()}</section>')
         else:
             main.append(f'<section class="gw-controls">{self._controls_html()}</section>')

@@ -70,6 +70,17 @@ def click_a_move(page, app, timeout: int = MOVE_MS) -> float:
     return time.perf_counter() - start
 
 
+def press_where_drawn(page, button) -> bool:
+    """Press the first of ``button`` where it is drawn now, as a hand does, and say whether one was there.  For a
+    button redrawn several times a second (a race's clock), which is never still long enough for a click that waits
+    for a stable element; the page holds its redraws while the press lasts (``gwari.js``)."""
+    box = button.first.bounding_box() if button.count() else None
+    if box is None:
+        return False
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return True
+
+
 def play_to_the_end(page, app, most: int = 400) -> None:
     """Click moves until the game is over (at most ``most`` moves)."""
     for _ in range(most):

@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.clicking import SAID, said, wait_until_said
+from tests.browser.clicking import SAID, press_where_drawn, said, wait_until_said
 from tests.browser.conftest import record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
@@ -336,13 +336,8 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                 break
             acted = False
             for page, app in pages:
-                race = app.locator("[data-testid=race-buttons] button.gw-primary")
-                box = race.first.bounding_box() if race.count() else None
-                if box is not None:
-                    # Pressed where it is drawn, as a hand presses it: the race redraws its button several times a
-                    # second, so it is never still long enough for a click that waits for a stable element.
-                    before = said(app)
-                    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                before = said(app)
+                if press_where_drawn(page, app.locator("[data-testid=race-buttons] button.gw-primary")):
                     # The touch said, or the race over before it came (it lasts four seconds at most; a press
                     # there a moment after it ended finds no button, as a slow hand would).
                     page.wait_for_function(f"([el, old]) => ({SAID})(el) !== old || !el.querySelector("
@@ -350,7 +345,6 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                                            arg=[app.element_handle(), before], timeout=WAIT_MS)
                     acted = True
                 elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
-                    before = said(app)
                     nose = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
                     if nose.count():  # four of a kind: signal
                         nose.first.click(timeout=WAIT_MS)

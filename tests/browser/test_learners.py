@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.clicking import choose_first_card, click_a_move, said, settled, wait_until_said
+from tests.browser.clicking import choose_first_card, click_a_move, press_where_drawn, said, settled, wait_until_said
 from tests.browser.conftest import assert_no_output_left_broken, record_problems
 from tests.browser.test_notebooks_in_voila import LOAD_MS, NOTEBOOKS, open_notebook
 
@@ -94,7 +94,8 @@ def test_a_pig_race_is_played_to_the_end_touching_the_nose_in_time(page, voila_u
                 wait_until_said(page, app, before, 10_000)
                 continue
             if app.locator("[data-testid=clock]").count():
-                nose.first.click(timeout=2_000)
+                if not press_where_drawn(page, nose):  # the clock has just been drawn, its button not yet: look again
+                    continue
                 page.wait_for_function("el => !el.querySelector('[data-testid=clock]')", arg=app.element_handle(),
                                        timeout=10_000)
                 races += 1

@@ -329,6 +329,47 @@ def test_a_question_to_a_learner_waits_for_their_answer_and_an_answer_their_hand
     assert again.state == jory.state and again.pending is None
 
 
+def answered_at_a_table(store, holds: bool) -> tuple[Table, Table, object, object]:
+    """Two learners at a Gwra Pyskessa table (seed 7): whoever's turn it is asks the other for a rank the other
+    holds (``holds``) or does not; returns (asker, asked, the ask, the state before it) once the question waits."""
+    host = Table.open(store, "gwra-pyskessa", 2, "Tamsin", seed=7)
+    jory = Table.join(store, host.code, "Jory")
+    host.start()
+    jory.sync()
+    asker, asked = (host, jory) if host.state.current_player == host.seat else (jory, host)
+    theirs = {c.rank for c in asker.state.hands[asked.seat]}
+    ask = next(a for a in asker.state.legal_actions() if (a.rank in theirs) == holds)
+    before = asker.state
+    asker.move(ask)
+    asked.sync()
+    assert asked.asked == asked.seat and asker.state is before
+    return asker, asked, ask, before
+
+
+@pytest.mark.parametrize("holds", [True, False], ids=["holds", "holds-none"])
+def test_pyskessa_give_all_and_go_fish_answered_at_a_table(store, holds):
+    """G3 / G4 at a table: the one asked answers "Eus" and hands over every card of the rank when they hold it
+    (pyskessa.give-all), "Nag eus. Gwra pyskessa!" when they do not (pyskessa.go-fish); the other answer is
+    refused naming that rule and keeps nothing, and the true one carries the ask out as the engine does."""
+    rule = "pyskessa.give-all" if holds else "pyskessa.go-fish"
+    asker, asked, ask, before = answered_at_a_table(store, holds)
+    true, false = sorted(asked.answers(), key=lambda a: bool(a.rule))
+    assert false.rule == rule
+    version = asked.version
+    with pytest.raises(IllegalMove) as refused:
+        asked.answer(false.key)
+    assert refused.value.rule == rule and store.version(asker.code) == version and asked.pending is not None
+    asked.answer(true.key)
+    asker.sync()
+    assert asker.pending is None and asker.state == asked.state == before.apply(ask)
+    rules = [e.rule for _n, e in asker.lines if getattr(e, "rule", None)]
+    assert rule in rules
+    held = [c for c in before.hands[asked.seat] if c.rank == ask.rank]
+    assert bool(held) == holds
+    left = asker.state.hands[asked.seat]
+    assert not any(c.rank == ask.rank for c in left) and len(left) == len(before.hands[asked.seat]) - len(held)
+
+
 def until_the_bot_asks(host: Table) -> None:
     """Tamsin (seat 0) makes her first legal move at each turn until the bot's question waits for her answer."""
     for _ in range(200):

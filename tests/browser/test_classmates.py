@@ -15,6 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.clicking import SAID, press_where_drawn, said, wait_until_said
 from tests.browser.conftest import record_problems
+from tests.browser.test_one_screen import measure
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 
 pytestmark = pytest.mark.browser
@@ -294,8 +295,12 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
         tpage.wait_for_function("([el, name]) => el.querySelector('[data-testid=question]')?.textContent"
                                 ".includes('Waiting for ' + name)", arg=[tapp.element_handle(), other],
                                 timeout=WAIT_MS)
+        # The question, the hand and the answers fit the first screen, on a desk and on a phone (buttons, then
+        # the box to type in).
+        assert measure(lpage, lapp, "asked, answers to press") == []
         lapp.locator("[data-key=mode]").check()
         lapp.locator("[data-key=answered]").wait_for(timeout=WAIT_MS)
+        assert measure(lpage, lapp, "asked, the answer typed") == []
         before = said(lapp)
         lapp.locator("[data-key=answered]").fill(f"Eus. Yma genev vy {word.lower()}.")
         lapp.locator("[data-key=answersay]").click()

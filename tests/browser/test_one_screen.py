@@ -1,6 +1,6 @@
 """One screen: in every play app, at the largest table the game allows, at 1280×800 and at 390×844, whose turn it
 is, the last move's words, the trick or the table's cards and the learner's hand are all in the first screen (the
-page not scrolled), no card is cut off at the side, and on a phone the trick comes before the other players.
+page not scrolled; at a table, a question put to the learner with every way to answer it too), no card is cut off at the side, and on a phone the trick comes before the other players.
 Measured at the start, after each of the learner's moves through the first deal, and at the deal's end.
 
 And, drawn from the widgets' own HTML and CSS (no server): a chosen or hovered card never hides its neighbour's
@@ -41,11 +41,14 @@ MEASURE = """app => {
   const others = [...app.querySelectorAll('.gw-seatsbox .gw-seat')].filter(shown);
   const end = [...app.querySelectorAll('[data-testid=deal-summary], [data-testid=game-over]')].filter(shown);
   const moves = [...app.querySelectorAll('.gw-movebox button[data-gw=move]')].filter(shown);
+  const asked = [...app.querySelectorAll('[data-testid=question] :is(button[data-gw=answer], input, '
+    + 'button[data-gw=answersay])')].filter(shown);
   return {
     height: innerHeight, width: document.documentElement.clientWidth,
     turn: shown(app.querySelector('.gw-tablebox .gw-status')) ? box(app.querySelector('.gw-tablebox .gw-status')) : null,
     hand: cards.length ? [box(cards[0]), box(cards[cards.length - 1])] : [],
     moves: moves.map(box),
+    asked: asked.map(box),
     answer: answer.map(box),
     words: words.map(box),
     end: end.map(box),
@@ -82,6 +85,11 @@ def off_screen(m: dict, size: str) -> list[str]:
             problems.append(f"{size}: the learner's turn shows no hand and no move")
         for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
             inside(name, b)
+    if m["asked"]:  # a question put to the learner at a table: their hand and every way to answer it
+        for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
+            inside(name, b)
+        for b in m["asked"]:
+            inside("a way to answer the question", b)
     for b in m["end"]:
         if b[1] > m["height"] - 40:
             problems.append(f"{size}: the deal's end (summary or game over) starts at y {b[1]:.0f}, below the screen")

@@ -522,3 +522,17 @@ def test_at_a_table_every_tick_is_answered_even_when_nothing_changed():
     before = app.html
     app._receive(app, {"kind": "tick", "value": None, "inputs": {}}, [])
     assert app.html == before and sent == [{"ticked": True}]
+
+
+def test_the_hand_asks_for_a_card_only_when_a_card_has_a_move_and_the_moves_are_one_group_to_lay_out():
+    """In Pymtheg's auction no card is played, so the hand does not say to click one; the bids sit in the row of
+    moves a phone lays out two to a row (``gw-moves``).  In play, the hand says to click a card."""
+    from tutor.widgets.moves import move_panel
+
+    auction = get_game("pymtheg").start(players=4, seed=7)
+    panel = move_panel(auction, auction.current_player, None)
+    assert "Click a card" not in panel
+    moves = panel.split('<div class="gw-row gw-moves">')[1].split("</div>")[0]
+    assert moves.count('data-gw="move"') == len(auction.legal_actions()) and "Pass" in moves
+    burn = get_game("burn").start(players=4, seed=3)
+    assert "Click a card" in move_panel(burn, burn.current_player, None)

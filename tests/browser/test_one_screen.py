@@ -39,7 +39,10 @@ MEASURE = """app => {
   const words = [...app.querySelectorAll('.gw-last, .gw-logbox .gw-log > p:last-child')].filter(shown);
   const trick = app.querySelector('.gw-tablebox');
   const others = [...app.querySelectorAll('.gw-seatsbox .gw-seat')].filter(shown);
-  const end = [...app.querySelectorAll('[data-testid=deal-summary], [data-testid=game-over]')].filter(shown);
+  // A deal's summary waiting for Next deal, or the game's end, comes first; a summary the game goes on past (at a
+  // table, or at the quick pace) comes after the hand the learner plays next.
+  const end = [...app.querySelectorAll('[data-testid=deal-summary].gw-waits, [data-testid=game-over]')].filter(shown);
+  const waits = end.length > 0;
   const moves = [...app.querySelectorAll('.gw-movebox button[data-gw=move]')].filter(shown);
   const asked = [...app.querySelectorAll('[data-testid=question] :is(button[data-gw=answer], input, '
     + 'button[data-gw=answersay])')].filter(shown);
@@ -52,6 +55,7 @@ MEASURE = """app => {
     answer: answer.map(box),
     words: words.map(box),
     end: end.map(box),
+    waits,
     trickTop: trick ? box(trick)[1] : null,
     othersTop: others.length ? Math.min(...others.map(e => box(e)[1])) : null,
     drawn: [...app.querySelectorAll('.gw-playapp svg')].filter(shown).map(box),
@@ -80,11 +84,13 @@ def off_screen(m: dict, size: str) -> list[str]:
         problems.append(f"{size}: the last move's words at y {m['words'][-1][1]:.0f}, below the screen")
     for i, b in enumerate(m["answer"]):
         inside(f"the table's part {i + 1} (trick, cards, bidding)", b)
-    if m["myTurn"] and not m["end"]:  # a deal's summary comes first, until Next deal (the hand may be the next deal's)
+    if m["myTurn"] and not m["waits"]:  # a summary with Next deal comes first (the hand may be the next deal's)
         if not m["hand"] and not m["moves"]:
             problems.append(f"{size}: the learner's turn shows no hand and no move")
         for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
             inside(name, b)
+        for i, b in enumerate(m["moves"]):
+            inside(f"move button {i + 1} of {len(m['moves'])}", b)
     if m["asked"]:  # a question put to the learner at a table: their hand and every way to answer it
         for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
             inside(name, b)
@@ -220,3 +226,23 @@ def test_thirty_cards_wrap_in_rows_as_large_as_eight(page):
     right = page.evaluate("() => Math.max(...[...document.querySelectorAll('svg')].map("
                           "s => s.getBoundingClientRect().right))")
     assert right <= PHONE["width"], "no row is cut off"
+
+
+@pytest.mark.parametrize("waits", [True, False], ids=["waits-for-next-deal", "play-goes-on"])
+def test_on_a_phone_a_summary_waiting_for_next_deal_comes_before_the_hand_and_one_play_goes_on_past_after_it(
+        page, waits):
+    """A deal's summary with *Next deal* is what the learner does next, so on a phone it comes right after the table;
+    when the game goes on past it (at a table, at the quick pace) the hand the learner plays next comes first."""
+    from tests.test_play_pace import play_until
+    from tutor.widgets.play import PlayApp
+
+    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=waits),
+                     lambda a: a.summary is not None and (waits or a.state.current_player == 0))
+    page.set_viewport_size(PHONE)
+    page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body style='margin:8px'>"
+                     f"<div class='gwari'>{app.html}</div></body></html>")
+    top = "s => s.getBoundingClientRect().top"
+    summary = page.locator("[data-testid=deal-summary]").evaluate(top)
+    hand = page.locator(".gw-movebox button.gw-cardbtn").first.evaluate(top)
+    table = page.locator(".gw-tablebox").evaluate(top)
+    assert table < summary < hand if waits else table < hand < summary

@@ -76,7 +76,7 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
         moves = card_moves(state, card)
         if mark_legal:
             moves.sort(key=lambda a: str(a) not in legal)
-        parts.append(f'<div class="gw-small">With the {esc(card.english)}:</div><div class="gw-row">')
+        parts.append(f'<div class="gw-small">With the {esc(card.english)}:</div><div class="gw-row gw-moves">')
         for action in moves:
             ok = str(action) in legal or not mark_legal
             parts.append(button(label(state, action), "move", str(action), primary=ok, muted=not ok,
@@ -84,11 +84,11 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
                                 describe="" if ok else "(the rules may not allow this)",
                                 then=f"hand-{selected}" if cards else ""))
         parts.append("</div>")
-    elif hand and cards and not racing and my_turn:
+    elif hand and cards and not racing and my_turn and legal_card_indexes(state, hand):  # not in an auction
         parts.append('<div class="gw-small">Click a card, then the move it offers (or Tab to your hand, the arrow '
                      "keys, Enter).</div>")
     if free:
-        parts.append('<div class="gw-row">' + "".join(
+        parts.append('<div class="gw-row gw-moves">' + "".join(
             button(label(state, a), "move", str(a), primary=True, group="free", fast=racing, focus=racing or not cards)
             for a in free) + "</div>")
     parts.append(notes)

@@ -70,7 +70,8 @@ def summary_html(summary: DealSummary, *, next_deal: bool, level: int) -> str:
     table = "" if summary.scores is None else render.scores_html(summary.scores).replace(
         '<div class="gw-scorebox">', '<div class="gw-scorebox" tabindex="0" role="region" aria-label="scores">')
     action = button("Next deal", "nextdeal", primary=True, key="nextdeal", focus=True) if next_deal else ""
-    return (f'<section class="gw-summary" data-testid="deal-summary" data-gw-reveal><div class="gw-row">'
+    waits = " gw-waits" if next_deal else ""  # on a phone a summary waiting for Next deal comes before the hand
+    return (f'<section class="gw-summary{waits}" data-testid="deal-summary" data-gw-reveal><div class="gw-row">'
             f"{heading(level, f'Deal {summary.number} is over')}{action}</div>{table}<ul>{lines}</ul></section>")
 
 

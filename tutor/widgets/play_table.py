@@ -330,7 +330,7 @@ class TablePlay:
                        + button("Answer", "answersay", primary=True, key="answersay", then="answered")
                        + f"</div>{correction}")
         else:
-            answers = ('<div class="gw-row" role="group" aria-label="your answer">' + "".join(
+            answers = ('<div class="gw-row gw-moves" role="group" aria-label="your answer">' + "".join(
                 button(a.said + ("" if self.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
                        focus=i == 0, group="answers") for i, a in enumerate(table.answers())) + "</div>")
         return (f'<section class="gw-panel gw-movebox" data-testid="question">'

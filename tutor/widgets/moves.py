@@ -57,7 +57,8 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
         selected = 0  # one card: its moves are the only ones, so show them at once
     my_turn = state.current_player == seat
     legal = {str(a) for a in state.legal_actions()} if my_turn else set()
-    usable = legal_card_indexes(state, hand) if my_turn and mark_legal else set()
+    playable = legal_card_indexes(state, hand) if my_turn else set()  # none in an auction: no card is played
+    usable = playable if mark_legal else set()
     if len(usable) == len(hand):
         usable = set()  # every card can be used: marking them all would only add noise
     free = free_moves(state, seat)
@@ -84,7 +85,7 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
                                 describe="" if ok else "(the rules may not allow this)",
                                 then=f"hand-{selected}" if cards else ""))
         parts.append("</div>")
-    elif hand and cards and not racing and my_turn and legal_card_indexes(state, hand):  # not in an auction
+    elif hand and cards and not racing and playable:
         parts.append('<div class="gw-small">Click a card, then the move it offers (or Tab to your hand, the arrow '
                      "keys, Enter).</div>")
     if free:

@@ -21,6 +21,7 @@ from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 30_000
+LOOK_MS = 10_000  # a control looked at a moment ago: longer than this, and the table has moved on since
 AT_TABLE = "[data-testid=who]"
 
 
@@ -350,22 +351,24 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                                            arg=[app.element_handle(), before], timeout=WAIT_MS)
                     acted = True
                 elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
-                    nose = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
-                    if nose.count():  # four of a kind: signal
-                        nose.first.click(timeout=WAIT_MS)
-                    else:  # collect: pass a card of a rank the hand holds fewest of (any of them, as a learner
-                        # would: always the first would send one card round the table for ever)
-                        ranks = [label.split(" of ")[0] for label in hand_labels(app)]
-                        if not ranks:  # redrawn since it was looked at (the race has begun): look again
-                            continue
-                        fewest = min(ranks.count(r) for r in ranks)
-                        index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
-                        chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')
-                        if not chosen.count():
-                            app.locator(f'button.gw-cardbtn[data-value="{index}"]').click(timeout=WAIT_MS)
-                            chosen.wait_for(timeout=WAIT_MS)
-                        app.locator("button[data-gw=move].gw-primary").first.click(timeout=WAIT_MS)
-                    wait_until_said(page, app, before, WAIT_MS)
+                    try:
+                        signal = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
+                        if not press_where_drawn(page, signal):  # four of a kind: signal, else collect: pass a
+                            # card of a rank the hand holds fewest of (any of them, as a learner would: always the
+                            # first would send one card round the table for ever)
+                            ranks = [label.split(" of ")[0] for label in hand_labels(app)]
+                            if not ranks:  # redrawn since it was looked at (the race has begun): look again
+                                continue
+                            fewest = min(ranks.count(r) for r in ranks)
+                            index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
+                            chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')
+                            if not chosen.count():
+                                app.locator(f'button.gw-cardbtn[data-value="{index}"]').click(timeout=LOOK_MS)
+                                chosen.wait_for(timeout=LOOK_MS)
+                            app.locator("button[data-gw=move].gw-primary").first.click(timeout=LOOK_MS)
+                        wait_until_said(page, app, before, WAIT_MS)
+                    except PlaywrightTimeout:  # the table moved on meanwhile (another signal, the race): look again
+                        continue
                     acted = True
             if not acted:  # the others' moves or the race's next tick are on their way
                 ready = ("el => el.querySelector('[data-testid=race-buttons] button.gw-primary, .gw-movebox .gw-turn') "

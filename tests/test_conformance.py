@@ -6,6 +6,7 @@ every game ends within its bound, the same seed gives the same game, records
 round-trip JSON, and every rule id an event cites is in the game's lesson.
 """
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -30,14 +31,14 @@ def random_game(game, players, seed, bot_seed, level="random"):
     """Play to the end with bots; return the states and the record."""
     state = game.start(players=players, seed=seed)
     bot = make_bot(game.slug, level, bot_seed)
-    states, record = [state], state.setup
+    states, actions = [state], []
     while not state.is_over:
         assert len(states) <= game.max_actions, f"{game.slug} did not end within {game.max_actions} actions"
         action = bot.choose(state)
-        record = record.with_action(action)
+        actions.append(str(action))
         state = state.apply(action)
         states.append(state)
-    return states, record
+    return states, dataclasses.replace(states[0].setup, actions=tuple(actions))  # one copy, not one per action
 
 
 def allowed_now(state):

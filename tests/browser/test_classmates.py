@@ -324,6 +324,22 @@ def test_a_question_typed_in_cornish_at_a_table_is_answered_by_the_classmate_ask
             p.context.close()
 
 
+def pass_a_card(app, rng: random.Random) -> bool:
+    """Collecting in Pig: pass a card of a rank the hand holds fewest of (any of them, as a learner would: always
+    the first would send one card round the table for ever); False when the page shows no hand to pass from."""
+    ranks = [label.split(" of ")[0] for label in hand_labels(app)]
+    if not ranks:
+        return False
+    fewest = min(ranks.count(r) for r in ranks)
+    index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
+    chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')
+    if not chosen.count():
+        app.locator(f'button.gw-cardbtn[data-value="{index}"]').click(timeout=LOOK_MS)
+        chosen.wait_for(timeout=LOOK_MS)
+    app.locator("button[data-gw=move].gw-primary").first.click(timeout=LOOK_MS)
+    return True
+
+
 def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_url):
     """Pig for three learners in their own browsers: each passes a card as soon as their page offers it (before
     their turn, too) until someone has four of a kind, then races with their own button when their page shows it
@@ -352,20 +368,10 @@ def test_a_pig_deal_between_three_learners_goes_through_the_race(browser, voila_
                     acted = True
                 elif has(app, ".gw-movebox .gw-turn") and has(app, "button.gw-cardbtn"):
                     try:
+                        # Four of a kind: signal; else collect.  Neither: redrawn since it was looked at (the race).
                         signal = app.locator("button[data-gw=move].gw-primary:not([data-value^=pass])")
-                        if not press_where_drawn(page, signal):  # four of a kind: signal, else collect: pass a
-                            # card of a rank the hand holds fewest of (any of them, as a learner would: always the
-                            # first would send one card round the table for ever)
-                            ranks = [label.split(" of ")[0] for label in hand_labels(app)]
-                            if not ranks:  # redrawn since it was looked at (the race has begun): look again
-                                continue
-                            fewest = min(ranks.count(r) for r in ranks)
-                            index = rng.choice([i for i, r in enumerate(ranks) if ranks.count(r) == fewest])
-                            chosen = app.locator(f'button.gw-cardbtn[data-value="{index}"][aria-pressed="true"]')
-                            if not chosen.count():
-                                app.locator(f'button.gw-cardbtn[data-value="{index}"]').click(timeout=LOOK_MS)
-                                chosen.wait_for(timeout=LOOK_MS)
-                            app.locator("button[data-gw=move].gw-primary").first.click(timeout=LOOK_MS)
+                        if not (press_where_drawn(page, signal) or pass_a_card(app, rng)):
+                            continue
                         wait_until_said(page, app, before, WAIT_MS)
                     except PlaywrightTimeout:  # the table moved on meanwhile (another signal, the race): look again
                         continue

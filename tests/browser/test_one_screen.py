@@ -1,6 +1,7 @@
 """One screen: in every play app, at the largest table the game allows, at 1280×800 and at 390×844, whose turn it
-is, the last move's words, the trick or the table's cards and the learner's hand are all in the first screen (the
-page not scrolled; at a table, a question put to the learner with every way to answer it too), no card is cut off at the side, and on a phone the trick comes before the other players.
+is, the last move's words, the trick or the table's cards, the learner's hand and every move on offer are all in the
+first screen (the page not scrolled; at a table, a question put to the learner with every way to answer it too), no
+card is cut off at the side, and on a phone the trick comes before the other players.
 Measured at the start, after each of the learner's moves through the first deal, and at the deal's end.
 
 And, drawn from the widgets' own HTML and CSS (no server): a chosen or hovered card never hides its neighbour's
@@ -84,18 +85,16 @@ def off_screen(m: dict, size: str) -> list[str]:
         problems.append(f"{size}: the last move's words at y {m['words'][-1][1]:.0f}, below the screen")
     for i, b in enumerate(m["answer"]):
         inside(f"the table's part {i + 1} (trick, cards, bidding)", b)
-    if m["myTurn"] and not m["waits"]:  # a summary with Next deal comes first (the hand may be the next deal's)
-        if not m["hand"] and not m["moves"]:
-            problems.append(f"{size}: the learner's turn shows no hand and no move")
+    playing = m["myTurn"] and not m["waits"]  # a summary with Next deal comes first (the hand may be the next deal's)
+    if playing and not m["hand"] and not m["moves"]:
+        problems.append(f"{size}: the learner's turn shows no hand and no move")
+    if playing or m["asked"]:  # their turn, or a question put to them at a table
         for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
             inside(name, b)
-        for i, b in enumerate(m["moves"]):
-            inside(f"move button {i + 1} of {len(m['moves'])}", b)
-    if m["asked"]:  # a question put to the learner at a table: their hand and every way to answer it
-        for name, b in zip(("first card of the hand", "last card of the hand"), m["hand"]):
-            inside(name, b)
-        for b in m["asked"]:
-            inside("a way to answer the question", b)
+    for i, b in enumerate(m["moves"] if playing else []):
+        inside(f"move button {i + 1} of {len(m['moves'])}", b)
+    for b in m["asked"]:
+        inside("a way to answer the question", b)
     for b in m["end"]:
         if b[1] > m["height"] - 40:
             problems.append(f"{size}: the deal's end (summary or game over) starts at y {b[1]:.0f}, below the screen")

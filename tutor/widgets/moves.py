@@ -58,9 +58,7 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     my_turn = state.current_player == seat
     legal = {str(a) for a in state.legal_actions()} if my_turn else set()
     playable = legal_card_indexes(state, hand) if my_turn else set()  # none in an auction: no card is played
-    usable = playable if mark_legal else set()
-    if len(usable) == len(hand):
-        usable = set()  # every card can be used: marking them all would only add noise
+    usable = playable if mark_legal else set()  # every playable card, even when that is every card: no mark says none
     free = free_moves(state, seat)
     racing = race_idle is not None
     if racing and len(free) > 1:
@@ -68,7 +66,7 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     parts = ['<div class="gw-panel gw-movebox">', heading(level, "Your hand"),
              f'<p class="gw-turn">{esc(state.status())}</p>' if state.current_player == seat else ""]
     if not cards:
-        parts.append(render.hand_svg(hand, width=width, label="Your hand") if hand else "")
+        parts.append(render.hand_svg(hand, width=width, label="Your hand", legal=usable) if hand else "")
         selected = None
     else:
         parts.append(card_buttons(hand, selected=selected, legal=usable, width=width, focus=not racing))

@@ -1,17 +1,18 @@
-"""A game's lesson in a notebook: the overview, each chapter's heading and time, each rule with its scenario on
-cards and its check."""
+"""A game's lesson in a notebook: the overview, then the lesson one part at a time (``LessonView.reader``): a
+chapter's heading and time, each rule with its scenario on cards and its check, the chapter's end and the way on."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets
 
 from tutor import classroom
 from tutor.engine import IllegalMove
-from tutor.lessons import (CHOICE_KINDS, RuleEntry, Scenario, chapter_minutes, lesson_minutes, load_lesson,
+from tutor.lessons import (CHOICE_KINDS, Lesson, RuleEntry, Scenario, chapter_minutes, lesson_minutes, load_lesson,
                            whole_minutes)
-from tutor.widgets.base import GwariWidget, esc, heading, prose
+from tutor.progress import StoreError
+from tutor.widgets.base import GwariWidget, button, esc, heading, prose
 from tutor.widgets.check import CheckWidget
 from tutor.widgets.stepper import Stepper
 
@@ -65,14 +66,24 @@ class LessonView:
 
     def chapter(self, n: int) -> Panel:
         """Chapter ``n``'s heading: "Chapter n · title · about M min" (M rounded up), and its sections."""
+        return Panel(f'<div class="gw-panel gw-chapter" data-testid="chapter">{self.chapter_head(n)}</div>')
+
+    def chapter_head(self, n: int, *, focus: bool = False) -> str:
+        """Chapter ``n``'s heading and sections as HTML (``focus``: the heading takes the keyboard focus when the
+        learner opens the chapter)."""
         chapter = self.lesson.chapter(n)
         head = f"Chapter {n} · {chapter.title} · {about(chapter_minutes(self.lesson, n))}"
         sections = "; ".join(esc(section) for section in chapter.sections)
         checks = len(chapter.checks)
         count = (f"{len(chapter.rules)} rule{'' if len(chapter.rules) == 1 else 's'}"
                  + (f", {checks} check{'' if checks == 1 else 's'}" if checks else ""))
-        return Panel(f'<div class="gw-panel gw-chapter" data-testid="chapter">{heading(2, head)}'
-                     f'<p class="gw-small">{sections} ({count})</p></div>')
+        title = f'<h2 tabindex="-1" data-gw-focus>{esc(head)}</h2>' if focus else heading(2, head)
+        return f'{title}<p class="gw-small">{sections} ({count})</p>'
+
+    def reader(self, start: int | str = 1) -> "ChapterReader":
+        """The lesson one part at a time, from chapter ``start``: each chapter with its end and the way on, then the
+        worked examples and the notes; the parts after the one shown are built only when opened."""
+        return ChapterReader(self, start)
 
     def show(self, rule_id: str) -> ipywidgets.VBox:
         """One rule: its text, the scenario stepping through it on cards, refused tries, and the check."""
@@ -137,6 +148,174 @@ class LessonView:
         """Where the lesson chose between readings of the rules, or corrected them."""
         items = "".join(f"{heading(3, n.title)}{prose(n.text)}" for n in self.lesson.notes)
         return Panel(f'<div class="gw-panel">{items}</div>')
+
+
+
+class LessonLinks(GwariWidget):
+    """A lesson page's own buttons, around the part it shows: the part's heading with the way back, or its end with
+    the way on.  Pressing one opens that part (``ChapterReader.show_part``)."""
+
+    accepts = ("open",)
+
+    def __init__(self, draw: Callable[[], str], on_open: Callable[[str], None]) -> None:
+        super().__init__()
+        self.draw, self.open_part = draw, on_open
+        self.refresh()
+
+    def render(self) -> str:
+        """The HTML the reader draws for this place."""
+        return self.draw()
+
+    def on_open(self, value: Any, _inputs: dict) -> None:
+        """Open the part the button names."""
+        self.open_part(str(value))
+
+    def learner_changed(self, name: str) -> None:
+        """Another learner's place in the lesson: drawn again while on the page."""
+        if self.comm is not None:
+            super().learner_changed(name)
+
+
+class ChapterReader(ipywidgets.VBox):
+    """A lesson one part at a time: a chapter's heading and minutes, its sections and rules (each as ``LessonView``
+    builds it: scenario, refused tries, check), then its end and the way on; the worked examples and the notes are
+    the last parts.  A part is built the first time it is opened, and kept for a return to it."""
+
+    def __init__(self, view: LessonView, start: int | str = 1) -> None:
+        super().__init__()
+        self.lesson_view = view
+        lesson = view.lesson
+        self.names: dict[str, str] = {str(n): f"Chapter {n} · {chapter.title}"
+                                      for n, chapter in enumerate(lesson.chapters, 1)}
+        if lesson.examples:
+            self.names["examples"] = f"The {worked(len(lesson.examples))}"
+        if lesson.notes:
+            self.names["notes"] = NOTES
+        self.built: dict[str, list[Any]] = {}
+        self.at = ""
+        self.show_part(str(start), arrive=False)
+
+    @property
+    def part_keys(self) -> list[str]:
+        """The parts in the lesson's order: "1", "2"… (the chapters), then "examples" and "notes" where it has them."""
+        return list(self.names)
+
+    def show_part(self, key: str, *, arrive: bool = True) -> None:
+        """Show part ``key`` in place of the one shown (``arrive``: the page scrolls to its heading and the keyboard
+        focus goes there, as when the learner asks for it).  Another key is refused naming the parts."""
+        key = str(key)
+        if key not in self.names:
+            raise ValueError(f"lesson part: there is no part {key!r}; the parts are {', '.join(self.part_keys)}.")
+        if key not in self.built:
+            self.built[key] = self._body(key)
+        old = [w for w in self.children if isinstance(w, LessonLinks)]
+        self.at = key
+        head = LessonLinks(lambda: self._head_html(key, arrive), self._go)
+        classroom.listen(head)
+        self.children = [head, *self.built[key], LessonLinks(lambda: self._end_html(key), self._go)]
+        for widget in old:
+            widget.close()
+
+    def _go(self, key: str) -> None:
+        self.show_part(key, arrive=True)
+
+    def _body(self, key: str) -> list[Any]:
+        """The part's widgets: a chapter's sections and rules, the worked examples, or the notes."""
+        view = self.lesson_view
+        if key == "examples":
+            return [view.example(i) for i in range(len(view.lesson.examples))]
+        if key == "notes":
+            return [view.notes()]
+        out: list[Any] = []
+        section = None
+        for rule in view.lesson.chapter(int(key)).rules:
+            if rule.section != section:
+                section = rule.section
+                out.append(Panel(f'<div class="gw-section">{heading(3, section)}</div>'))
+            out.append(ipywidgets.VBox(view.parts(rule)))
+        return out
+
+    def _head_html(self, key: str, arrive: bool) -> str:
+        """The part's heading (a chapter's: its title, minutes and sections), where it is among the parts, the way
+        back, and a learner's furthest chapter when they reached one beyond this."""
+        keys = self.part_keys
+        place = keys.index(key)
+        if key.isdigit():
+            inner = self.lesson_view.chapter_head(int(key), focus=True)
+        else:
+            inner = f'<h2 tabindex="-1" data-gw-focus>{esc(self.names[key])}</h2>'
+        chapters = len(self.lesson_view.lesson.chapters)
+        row = [f'<span class="gw-small">Chapter {key} of {chapters}</span>'] if key.isdigit() else []
+        if place:
+            back = keys[place - 1]
+            row.append(button(f"‹ Back to {lowered(self.names[back])}", "open", back, key="back", muted=True))
+        furthest = furthest_chapter(self.lesson_view.lesson)
+        if key.isdigit() and furthest > int(key):
+            title = self.lesson_view.lesson.chapter(furthest).title
+            row.append(f'<span data-testid="furthest">You reached chapter {furthest} ({esc(title)}) before.</span>'
+                       + button(f"Go on at chapter {furthest} ›", "open", furthest, key="furthest"))
+        return (f'<div class="gw-panel gw-chapter" data-testid="chapter" data-part="{esc(key)}"'
+                f'{" data-gw-arrive" if arrive else ""}>{inner}<div class="gw-row">{"".join(row)}</div></div>')
+
+    def _end_html(self, key: str) -> str:
+        """The end of the part, said plainly, the way on (the next part; a game to play) and the list of parts."""
+        lesson, keys = self.lesson_view.lesson, self.part_keys
+        slug = lesson.slug
+        last = str(len(lesson.chapters))
+        if key == "1":
+            said = "End of chapter 1: you know enough to play a whole game."
+        elif key == last:
+            said = f"End of chapter {key}, the last: you have met every rule of the lesson."
+        elif key.isdigit():
+            said = f"End of chapter {key}: {lesson.chapter(int(key)).title}."
+        elif key == "examples":
+            said = f"End of the {worked(len(lesson.examples))}."
+        else:
+            said = "End of the lesson."
+        way = []
+        place = keys.index(key)
+        if place + 1 < len(keys):
+            after = keys[place + 1]
+            label = (f"Next: chapter {after} · {lesson.chapter(int(after)).title} · "
+                     f"{about(chapter_minutes(lesson, int(after)))} ›" if after.isdigit()
+                     else f"Next: {lowered(self.names[after])} ›")
+            way.append(button(label, "open", after, primary=True, key="next-part"))
+        if key == "1":
+            way.append(f'<a href="{esc(slug)}-first-game.ipynb" data-testid="first-game-link">Play your first game</a>')
+        way.append(f'<a href="{esc(slug)}-play.ipynb" data-testid="play-link">Play a game</a>')
+        items = "".join(f"<li>{button(label, 'open', k, key=f'part-{k}', group='parts', disabled=k == key)}"
+                        + ('<span class="gw-small"> (you are here)</span>' if k == key else "") + "</li>"
+                        for k, label in self.names.items())
+        return (f'<div class="gw-panel gw-chapter-end" data-testid="chapter-end" data-part="{esc(key)}">'
+                f'<p><strong>{esc(said)}</strong></p><div class="gw-row">{"".join(way)}</div>'
+                f'<nav aria-label="The lesson, part by part"><p class="gw-small">Go to another part:</p>'
+                f'<ol>{items}</ol></nav></div>')
+
+
+NOTES = "Notes on where we chose, and what we corrected"
+
+
+def worked(count: int) -> str:
+    """"worked example" or "worked examples"."""
+    return "worked example" if count == 1 else "worked examples"
+
+
+def lowered(text: str) -> str:
+    """A part's name inside a sentence: "the worked examples", "chapter 2 · The pit"."""
+    return text[:1].lower() + text[1:]
+
+
+def furthest_chapter(lesson: Lesson) -> int:
+    """The furthest chapter holding a rule the named learner reached (0: no name, nothing reached, or no store)."""
+    name = classroom.learner()
+    progress = classroom.store() if name else None
+    if progress is None:
+        return 0
+    try:
+        reached = progress.reached(name).get(lesson.slug, set())
+    except (StoreError, OSError, ValueError):
+        return 0
+    return max((lesson.chapter_of(rule) for rule in reached if rule in lesson.ids), default=0)
 
 
 def about(minutes: float) -> str:

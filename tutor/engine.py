@@ -377,6 +377,34 @@ class Game:
         rules = self.rules_class()
         return {name: getattr(rules, name) for name in _option_types(self.rules_class)}
 
+    figure_names: ClassVar[Mapping[str, str]] = {}
+    """The game's figures: the numbers its lesson may state as fields (``{hand}``), each with what it counts."""
+
+    def figures(self, players: int | None = None, deal: Mapping[str, Any] | None = None,
+                **options: Any) -> dict[str, int]:
+        """The figures of a table of ``players`` with these options and, where given, this prepared deal (with none
+        of them, the rule book's: its usual number of players, its options, a shuffled deal).  A figure the table
+        does not have (a target in a game of one deal) is left out."""
+        players = self.default_players if players is None else players
+        if not _is_int(players) or not 2 <= players <= self.max_players:
+            raise ValueError(f"players: {self.title} has figures for 2 to {self.max_players} players, "
+                             f"not {_shown_value(players)}.")
+        if deal is not None and not isinstance(deal, Mapping):
+            raise ValueError(f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}.")
+        return self.count_figures(self.make_rules(**options), players, deal)
+
+    def count_figures(self, rules: Any, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """The figures (``figure_names``) for checked rules, players and an optional prepared deal; none here."""
+        return {}
+
+    @staticmethod
+    def dealt(deal: Mapping[str, Any] | None) -> tuple[int, ...]:
+        """The sizes of a prepared deal's hands (``()`` for a shuffled deal, or a deal that gives no hands)."""
+        hands = deal.get("hands") if deal is not None else None
+        if not isinstance(hands, (list, tuple)) or not all(isinstance(h, (list, tuple)) for h in hands):
+            return ()
+        return tuple(len(h) for h in hands)
+
     def _start(self, *, setup: "Record", rules: Any) -> State:
         raise NotImplementedError
 

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from tutor import render
 from tutor.engine import ScoreTable, TrickView
+from tutor.lesson_figures import rule_words
 from tutor.widgets.base import button, esc, heading, prose
 
 
@@ -120,23 +121,28 @@ def pace_html(step_bots: bool, clock: bool | None) -> str:
             f"Show the bots’ moves one at a time</label>{timed}</div>")
 
 
-def rule_card_html(lesson: Any, rule_id: str, *, more: bool, level: int) -> str:
-    """A rule met for the first time: its title and first sentence, and the whole text behind *more*."""
-    entry = lesson.rule(rule_id)
-    body = prose(entry.text) if more else f"<p>{esc(first_sentence(entry.text))}</p>"
+def rule_card_html(lesson: Any, rule_id: str, *, more: bool, level: int, table: Any = None) -> str:
+    """A rule met for the first time: its title and first sentence, and the whole text behind *more*.
+
+    ``table`` (the game's state): its numbers are the table's, the rule book's beside any that differ
+    (``tutor.lesson_figures``); ``None``: the rule book's."""
+    title, text = rule_words(lesson, rule_id, table)
+    body = prose(text) if more else f"<p>{esc(first_sentence(text))}</p>"
     toggle = button("less" if more else "more", "rulemore", rule_id, key=f"rulemore-{rule_id}", pressed=more,
-                    describe=f"about {entry.title}")
+                    describe=f"about {title}")
     return (f'<section class="gw-rulecard" data-testid="rule-card" data-rule="{esc(rule_id)}">'
-            f"{heading(level, 'New rule: ' + entry.title)}{body}{toggle}</section>")
+            f"{heading(level, 'New rule: ' + title)}{body}{toggle}</section>")
 
 
-def rules_panel_html(lesson: Any, met: Sequence[str], *, shown: bool) -> str:
-    """The rules met so far in this game, each by its title and first sentence (behind a toggle)."""
+def rules_panel_html(lesson: Any, met: Sequence[str], *, shown: bool, table: Any = None) -> str:
+    """The rules met so far in this game, each by its title and first sentence (behind a toggle); ``table`` as for
+    ``rule_card_html``."""
     toggle = button(f"Rules met in this game ({len(met)})", "rules", "hide" if shown else "show", key="rules",
                     pressed=shown)
     items = ""
     if shown:
+        worded = [(rid, *rule_words(lesson, rid, table)) for rid in met]
         items = "<ul>" + "".join(
-            f'<li data-rule="{esc(rid)}"><strong>{esc(lesson.rule(rid).title)}</strong> — '
-            f"{esc(first_sentence(lesson.rule(rid).text))}</li>" for rid in met) + "</ul>"
+            f'<li data-rule="{esc(rid)}"><strong>{esc(title)}</strong> — {esc(first_sentence(text))}</li>'
+            for rid, title, text in worded) + "</ul>"
     return f'<section class="gw-panel gw-rules" data-testid="rules">{toggle}{items}</section>'

@@ -9,7 +9,7 @@ from tutor.engine import Event, Game, IllegalMove, Record
 from tutor.games.burn.deal import deal_hands, deal_words, read_prepared
 from tutor.games.burn.moves import Pit, Play, parse_action
 from tutor.games.burn.rules import MAX_DEALS, MAX_PLAYERS, PACK, PREFIX, SHORT_DEALS, Rules
-from tutor.games.burn.scoring import SCORINGS
+from tutor.games.burn.scoring import SCORINGS, pit_value
 from tutor.games.burn.state import BurnState
 from tutor.match import EndRule, ScoreSheet
 from tutor.tricks import seat_sides, side_members
@@ -42,6 +42,24 @@ class Burn(Game):
                                                        "with the option two_players=True.")
             return _FOR_TWO.start(players, seed, deal, names, dealer, **options)
         return super().start(players, seed, deal, names, dealer, **options)  # type: ignore[return-value]
+
+    figure_names = {"hand": "the cards dealt to each player", "target": "the total that ends the game",
+                    "pit": "what a pit takes off or gives"}
+
+    def figures(self, players: int | None = None, deal: Mapping[str, Any] | None = None,
+                **options: Any) -> dict[str, int]:
+        """As ``Game.figures``; two players with the option ``two_players`` (B8)."""
+        if players == 2 and options.get("two_players") is True:
+            return _FOR_TWO.figures(players, deal, **options)
+        return super().figures(players, deal, **options)
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """B1: the whole pack dealt (a prepared deal's own hands); the target; B5, B6: the pit (none where it wins
+        the game at once)."""
+        dealt = self.dealt(deal)
+        out = {"hand": max(dealt) if dealt else len(PACK) // players, "target": rules.target}
+        pit = pit_value(players, rules.teams, rules.pit_table)
+        return out if pit is None else {**out, "pit": pit}
 
     def _start(self, *, setup: Record, rules: Rules) -> BurnState:
         players, names, dealer = setup.players, setup.names, setup.dealer
@@ -87,6 +105,7 @@ class _BurnForTwo(Burn):
 
     min_players = 2
     start = Game.start  # type: ignore[assignment]
+    figures = Game.figures  # type: ignore[assignment]
 
 
 BURN = Burn()

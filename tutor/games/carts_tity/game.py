@@ -4,7 +4,7 @@ a typed move) and its one instance ``CARTS``.  The bots are not here: the regist
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.cards import element_pack
 from tutor.engine import Event, Game, Record
@@ -27,6 +27,13 @@ class CartsTity(Game):
     rules_class = Rules
     rule_prefix = PREFIX
     max_actions = MAX_ROUNDS * ROUND_LIMIT
+
+    figure_names = {"hand": "the cards dealt to each player", "target": "the total that ends a match with scoring"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """T1: eight cards each (a prepared deal's own); T13: the target."""
+        dealt = self.dealt(deal)
+        return {"hand": max(dealt) if dealt else HAND, "target": rules.target}
 
     def _start(self, *, setup: Record, rules: Rules) -> CartsState:
         players, names, dealer = setup.players, setup.names, setup.dealer

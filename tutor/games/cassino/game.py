@@ -4,13 +4,14 @@ typed move) and its one instance ``CASSINO``.  The bots are not here: the regist
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.engine import Event, Game, Record
 from tutor.games.cassino.deal import read_cassino_deal, rounds_in, shuffled_deal
 from tutor.games.cassino.moves import Action, parse_action
 from tutor.games.cassino.play import _Turn
-from tutor.games.cassino.rules import MAX_ACTIONS, MAX_PLAYERS, PREFIX, SLUG, Rules, sides_of, sort_cards
+from tutor.games.cassino.rules import (FIRST_TABLE, HAND, MAX_ACTIONS, MAX_PLAYERS, PACK, PREFIX, SLUG, SWEEP_POINTS,
+                                       Rules, sides_of, sort_cards)
 from tutor.games.cassino.state import CassinoState
 from tutor.games.cassino.table import TableBuild
 from tutor.match import EndRule, ScoreSheet
@@ -27,6 +28,21 @@ class Cassino(Game):
     rules_class = Rules
     rule_prefix = PREFIX
     max_actions = MAX_ACTIONS
+
+    figure_names = {"hand": "the cards dealt to each player", "deals": "the deals one pack gives",
+                    "target": "the total that wins the game",
+                    "sweep": "what a sweep scores"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """K12: four cards each, and the deals the pack gives (a prepared deal's stock); K13: the target (none in a
+        game of one deal); K10: a sweep's point (0 without sweeps)."""
+        stock = deal.get("stock") if deal is not None else None
+        if isinstance(stock, (list, tuple)):
+            deals = 1 + rounds_in(len(stock), players)
+        else:
+            deals = 1 + rounds_in(len(PACK) - FIRST_TABLE - HAND * players, players)
+        out = {"hand": max(self.dealt(deal) or (HAND,)), "deals": deals, "sweep": SWEEP_POINTS if rules.sweeps else 0}
+        return out if rules.target is None else {**out, "target": rules.target}
 
     def _start(self, *, setup: Record, rules: Rules) -> CassinoState:
         players, names, dealer = setup.players, setup.names, setup.dealer

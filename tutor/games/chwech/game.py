@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.engine import Event, Game, Record
 from tutor.match import EndRule, ScoreSheet
@@ -25,6 +25,16 @@ class Chwech(Game):
     rules_class = Rules
     rule_prefix = PREFIX
     max_actions = MAX_DEALS * MAX_ACTIONS_PER_DEAL
+
+    figure_names = {"hand": "the cards dealt to each player", "pack": "the cards of the pack, all dealt",
+                    "deals": "the deals of a match"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """C1, C10–C12: nine cards each from the table's pack, all dealt (a prepared deal's own); C10: the deals."""
+        dealt = self.dealt(deal)
+        if dealt:
+            return {"hand": max(dealt), "pack": sum(dealt), "deals": rules.deals_for(players)}
+        return {"hand": HAND_SIZE, "pack": len(rules.pack(players)), "deals": rules.deals_for(players)}
 
     def _start(self, *, setup: Record, rules: Rules) -> ChwechState:
         players, names, dealer = setup.players, setup.names, setup.dealer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.engine import Game, Inputs, Record
 
@@ -26,6 +26,12 @@ class Gnav(Game):
     rule_prefix = PREFIX
     inputs = Inputs(cards=False, buttons=True)  # stand and change are buttons; no card is chosen
     max_actions = MAX_ACTIONS
+
+    figure_names = {"counters": "the counters (or strokes) each player starts with"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """N11: the counters each."""
+        return {"counters": rules.counters}
 
     def _start(self, *, setup: Record, rules: Rules) -> GnavState:
         players, names, dealer = setup.players, setup.names, setup.dealer

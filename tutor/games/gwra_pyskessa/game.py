@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.cornish import EXAMPLE
 from tutor.engine import Event, Game, Inputs, Record, TypedInput
@@ -12,7 +12,7 @@ from .cornish import answers_to, asked_seat, card_help, question_said, read_type
 from .deal import deal_hands, read_pyskessa_deal
 from .moves import Ask, parse_action
 from .play import _Turn
-from .rules import MAX_PLAYERS, PREFIX, SET_SIZE, SLUG, Rules, hand_size, rank_bits
+from .rules import ALL_SETS, MAX_PLAYERS, PREFIX, SET_SIZE, SLUG, Rules, hand_size, rank_bits
 from .state import PyskessaState
 
 
@@ -32,6 +32,14 @@ class GwraPyskessa(Game):
         read=read_typed_ask, card_help=card_help, drill=True, drill_notebook="cornish-drill"),
         reply=ReplyInput(asked=asked_seat, question=question_said, answers=answers_to, read=read_typed_answer,
                          pattern="Eus. Yma genev vy … / Nag eus. Gwra pyskessa!"))
+
+    figure_names = {"hand": "the cards dealt to each player",
+                    "sets": "the sets of four in the pack, all laid down by the end"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """G1, G9: seven or five cards each (a prepared deal's own), thirteen sets."""
+        dealt = self.dealt(deal)
+        return {"hand": max(dealt) if dealt else hand_size(players), "sets": ALL_SETS}
 
     def _start(self, *, setup: Record, rules: Rules) -> PyskessaState:
         players, names, dealer = setup.players, setup.names, setup.dealer

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.engine import Game, Inputs, RaceInput, Record
 
 from .deal import deal, read_pig_deal
 from .moves import Nose, Pass, Wait, parse_action
-from .rules import MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, PREFIX, SLUG, Rules, game_pack
+from .rules import HAND, MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, PREFIX, SLUG, STOP_AFTER, Rules, game_pack
 from .state import PigState
 
 
@@ -40,6 +40,14 @@ class Pig(Game):
     inputs = Inputs(race=RaceInput(tick_ms=race_tick_ms, clock=race_clock, idle=race_idle,
                                    button="Touch your nose!"))
     max_actions = MAX_ACTIONS  # every deal ends with a letter, within the stop (rules.py)
+
+    figure_names = {"hand": "the cards dealt to each player",
+                    "letters": "the letters of the word, one for each deal lost",
+                    "stop": "the passing rounds after which a deal stops"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """P2: four cards each; P6: the word's letters; the stop."""
+        return {"hand": HAND, "letters": len(rules.word), "stop": STOP_AFTER}
 
     def _start(self, *, setup: Record, rules: Rules) -> PigState:
         players = setup.players

@@ -3,7 +3,7 @@ typed move against the position) and ``PYMTHEG``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from tutor.cards import ElementCard
 from tutor.engine import Event, Game, Inputs, Record
@@ -11,7 +11,8 @@ from tutor.games.pymtheg.state import PymthegState  # before play.py: the state 
 from tutor.games.pymtheg.deal import deal_by_fives, deal_words, end_rule, read_prepared, shuffled_pack, team_labels
 from tutor.games.pymtheg.moves import STAKES, Bid, Call, NameTrump, Play, Stake, parse_action
 from tutor.games.pymtheg.play import _Turn
-from tutor.games.pymtheg.rules import ACTIONS_PER_DEAL, MAX_DEALS, PLAYERS, PREFIX, Rules, rule
+from tutor.games.pymtheg.rules import ACTIONS_PER_DEAL, HAND, MAX_DEALS, PLAYERS, PREFIX, Rules, rule
+from tutor.games.pymtheg.scoring import TRICKS
 from tutor.match import ScoreSheet
 
 
@@ -72,6 +73,17 @@ class Pymtheg(Game):
     rule_prefix = PREFIX
     max_actions = MAX_DEALS * ACTIONS_PER_DEAL
     inputs = Inputs(cards=True, buttons=True, bids=True)
+
+    figure_names = {"hand": "the cards dealt to each player", "tricks": "the tricks of a deal",
+                    "deals": "the deals of a match of so many deals",
+                    "limit": "the total, up or down, that ends a match to a limit"}
+
+    def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
+        """Y1: fifteen cards each (a prepared deal's own), fifteen tricks; Y14: the match's deals (none in a match
+        that is not of so many deals) and the limit."""
+        dealt = self.dealt(deal)
+        out = {"hand": max(dealt) if dealt else HAND, "tricks": TRICKS, "limit": rules.limit}
+        return {**out, "deals": rules.rounds} if rules.match == "rounds" else out
 
     def _start(self, *, setup: Record, rules: Rules) -> PymthegState:
         return start_state(setup, rules)

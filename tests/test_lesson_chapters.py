@@ -2,7 +2,7 @@
 
 These are the aims of the lesson format (chapters <= 10 minutes, the lesson <= 30, Pymtheg's <= 40; at most one
 check for every two rules, each wrong answer with its own reason; terms and mechanisms never ahead of their rule)
-and of the lesson notebooks (every rule shown once, in the lesson's order, each chapter drawn before its rules).
+and of the lesson notebooks (the overview, then the lesson one chapter at a time).
 Each failure names the lesson, the rule and the term or field.
 """
 
@@ -195,56 +195,27 @@ def test_minutes_follow_the_estimate_and_count_the_summary_in_chapter_one():
 # ------------------------------------------------------------------ the lesson notebooks (spec point 5)
 
 
-def notebook_calls(path: Path) -> tuple[list[tuple[str, object]], list[str]]:
-    """The lesson.chapter(N) and lesson.show("id") calls of a notebook's code cells, in order, and its problems."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    cells = notebook["cells"]
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_lesson_notebook_shows_the_lesson_one_chapter_at_a_time(slug):
+    """A title linking the game's other pages, the overview, then the lesson through one reader, one chapter at
+    a time (every rule once, in order, under its chapter: tests/test_one_step_pages.py); no stored outputs."""
+    path = NOTEBOOKS / f"{slug}-lesson.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     problems = []
-    calls: list[tuple[str, object]] = []
     if not cells or cells[0]["cell_type"] != "markdown":
         problems.append("the first cell is not the title (markdown)")
-    for i, cell in enumerate(cells):
-        if cell["cell_type"] != "code":
-            continue
-        if cell.get("outputs"):
-            problems.append(f"cell {i} has stored outputs")
-        for node in ast.walk(ast.parse("".join(cell["source"]))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"
-                    and node.func.attr in ("chapter", "show") and len(node.args) == 1
-                    and isinstance(node.args[0], ast.Constant)):
-                calls.append((node.func.attr, node.args[0].value))
-    return calls, problems
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_the_lesson_notebook_shows_every_rule_once_in_order_under_its_chapter(slug):
-    path = NOTEBOOKS / f"{slug}-lesson.ipynb"
-    lesson = load_lesson(slug)
-    calls, problems = notebook_calls(path)
-    title = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    title = "".join(cells[0]["source"]) if cells else ""
     links = ["index.ipynb", f"{slug}-first-game.ipynb", f"{slug}-play.ipynb"]
     links += [f"{slug}-scoring.ipynb"] if (NOTEBOOKS / f"{slug}-scoring.ipynb").exists() else []
-    for link in links:
-        if f"({link})" not in title:
-            problems.append(f"the title cell does not link to {link}")
-    code = ["".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
-            if c["cell_type"] == "code"]
-    if not code or f'LessonView("{slug}")' not in code[0] or "lesson.overview()" not in code[0]:
+    problems += [f"the title cell does not link to {link}" for link in links if f"({link})" not in title]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    problems += ["a code cell has stored outputs" for c in code if c.get("outputs")]
+    sources = ["".join(c["source"]) for c in code]
+    if not sources or f'LessonView("{slug}")' not in sources[0] or "lesson.overview()" not in sources[0]:
         problems.append(f'the first code cell does not make LessonView("{slug}") and show lesson.overview()')
-    expected = [item for n, chapter in enumerate(lesson.chapters, 1)
-                for item in [("chapter", n)] + [("show", rule.id) for rule in chapter.rules]]
-    if calls != expected:
-        for i, (got, want) in enumerate(zip(calls + [None] * len(expected), expected + [None] * len(calls))):
-            if got != want:
-                problems.append(f"call {i + 1}: the notebook has {_call(got)} where the lesson's order needs "
-                                f"{_call(want)}")
-                break
+    calls = [f"lesson.{node.func.attr}" for source in sources for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+             and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"]
+    if calls != ["lesson.overview", "lesson.reader"]:
+        problems.append(f"the page calls {calls}, not the overview and then one reader (one chapter at a time)")
     assert not problems, f"{path.name}: " + "; ".join(problems)
-
-
-def _call(call) -> str:
-    if call is None:
-        return "nothing"
-    return f"lesson.{call[0]}({call[1]!r})"
-

@@ -43,6 +43,34 @@ def test_lesson_stepper_moves_and_check_answers(page, voila_url):
     assert page.problems == []
 
 
+def test_a_lesson_shows_one_chapter_and_at_its_end_the_next(page, voila_url):
+    """The lesson page draws chapter 1's rules alone and says where it ends; the way on draws chapter 2 in its
+    place, its heading in view with the keyboard's focus."""
+    from tutor.lessons import load_lesson
+
+    lesson = load_lesson("gnav")
+    open_notebook(page, voila_url, "gnav-lesson.ipynb")
+    end = page.locator("[data-testid=chapter-end]")
+    end.wait_for(timeout=LOAD_MS)
+    drawn = "() => [...document.querySelectorAll('.gw-panel[data-rule]')].map(e => e.dataset.rule).join(' ')"
+    for n in (1, 2):
+        rules = " ".join(rule.id for rule in lesson.chapter(n).rules)
+        page.wait_for_function(f"want => ({drawn})() === want", arg=rules, timeout=LOAD_MS)
+        assert page.locator(f"[data-testid=chapter][data-part='{n}']").count() == 1
+        if n == 1:
+            assert "End of chapter 1: you know enough to play a whole game." in end.inner_text()
+            way_on = end.locator("button[data-key=next-part]")
+            assert way_on.inner_text().startswith(f"Next: chapter 2 · {lesson.chapter(2).title}")
+            way_on.focus()
+            page.keyboard.press("Enter")
+    heading = page.locator("[data-testid=chapter][data-part='2'] h2")
+    assert page.evaluate("() => document.activeElement.tagName") == "H2"
+    box = heading.bounding_box()
+    assert box is not None and 0 <= box["y"] < 800, box
+    assert page.locator("[data-testid=chapter-end]").count() == 1
+    assert page.problems == []
+
+
 def test_whole_game_of_the_play_app_by_clicking(page, voila_url):
     open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
     app = page.locator(".gwari:has([data-testid=code])").first

@@ -150,7 +150,6 @@ class LessonView:
         return Panel(f'<div class="gw-panel">{items}</div>')
 
 
-
 class LessonLinks(GwariWidget):
     """A lesson page's own buttons, around the part it shows: the part's heading with the way back, or its end with
     the way on.  Pressing one opens that part (``ChapterReader.show_part``)."""
@@ -265,7 +264,7 @@ class ChapterReader(ipywidgets.VBox):
         if key == "1":
             said = "End of chapter 1: you know enough to play a whole game."
         elif key == last:
-            said = f"End of chapter {key}, the last: you have met every rule of the lesson."
+            said = f"End of chapter {key}, the last: the lesson has no more rules."
         elif key.isdigit():
             said = f"End of chapter {key}: {lesson.chapter(int(key)).title}."
         elif key == "examples":

@@ -112,6 +112,22 @@ def test_play_app_works_in_jupyterlab(page, lab_url):
     assert page.problems == []
 
 
+def test_a_lesson_goes_on_to_its_next_chapter_in_jupyterlab(page, lab_url):
+    page.goto(f"{lab_url}/lab/tree/notebooks/pig-lesson.ipynb", timeout=LOAD_MS)
+    page.wait_for_selector(".jp-Notebook", timeout=LOAD_MS)
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=LOAD_MS)
+    page.get_by_role("menuitem", name="Run").click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    end = page.locator("[data-testid=chapter-end]")
+    end.wait_for(timeout=LOAD_MS)
+    assert "End of chapter 1" in end.inner_text()
+    end.locator("button[data-key=next-part]").click()
+    page.locator("[data-testid=chapter][data-part='2']").wait_for(timeout=20_000)
+    page.wait_for_selector("[data-testid=chapter-end][data-part='2']", timeout=20_000)
+    assert page.locator("[data-testid=chapter]").count() == 1
+    assert page.problems == []
+
+
 def test_ask_one_question_in_cornish(page, voila_url):
     open_notebook(page, voila_url, "gwra-pyskessa-play.ipynb")
     app = page.locator(".gwari:has([data-testid=code])").first

@@ -66,9 +66,12 @@ def check(text: str, slug: str, where: str) -> None:
             known = ", ".join(sorted(game.figure_names)) or "none"
             raise LessonError(f"{where}: the field {match.group(0)} names no figure of {game.title} "
                               f"(its figures: {known}).")
-        if players is not None and not 2 <= int(players) <= game.max_players:
-            raise LessonError(f"{where}: the field {match.group(0)} asks for {players} players; {game.title} "
-                              f"seats 2 to {game.max_players}.")
+        if players is not None:
+            try:
+                book_figures(slug, int(players))
+            except ValueError:
+                raise LessonError(f"{where}: the field {match.group(0)} asks for {players} players; {game.title} "
+                                  f"has figures for {game.min_players} to {game.max_players}.") from None
     stray = ANY_BRACE.search(FIELD.sub("", text))
     if stray is not None:
         raise LessonError(f"{where}: a brace that opens or closes no field ({{name}}, {{name:word}}, "

@@ -30,18 +30,20 @@ class Cassino(Game):
     max_actions = MAX_ACTIONS
 
     figure_names = {"hand": "the cards dealt to each player", "deals": "the deals one pack gives",
-                    "target": "the total that wins the game",
+                    "target": "the total that wins the game", "table": "the cards laid on the table in the first deal",
                     "sweep": "what a sweep scores"}
 
     def count_figures(self, rules: Rules, players: int, deal: Mapping[str, Any] | None) -> dict[str, int]:
-        """K12: four cards each, and the deals the pack gives (a prepared deal's stock); K13: the target (none in a
+        """K12: four cards each and four on the table, and the deals the pack gives (a prepared deal's own); K13: the target (none in a
         game of one deal); K10: a sweep's point (0 without sweeps)."""
         stock = deal.get("stock") if deal is not None else None
         if isinstance(stock, (list, tuple)):
             deals = 1 + rounds_in(len(stock), players)
         else:
             deals = 1 + rounds_in(len(PACK) - FIRST_TABLE - HAND * players, players)
-        out = {"hand": max(self.dealt(deal) or (HAND,)), "deals": deals, "sweep": SWEEP_POINTS if rules.sweeps else 0}
+        table = deal.get("table") if deal is not None else None
+        out = {"hand": max(self.dealt(deal) or (HAND,)), "deals": deals, "sweep": SWEEP_POINTS if rules.sweeps else 0,
+               "table": len(table) if isinstance(table, (list, tuple)) else FIRST_TABLE}
         return out if rules.target is None else {**out, "target": rules.target}
 
     def _start(self, *, setup: Record, rules: Rules) -> CassinoState:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ENGINE = ("tutor.cards", "tutor.engine", "tutor.mechanics", "tutor.match", "tutor.tricks", "tutor.games",
-          "tutor.lessons", "tutor.bots")
+          "tutor.lessons", "tutor.bots", "tutor.narration")
 FORBIDDEN = ("ipywidgets", "IPython", "anywidget", "traitlets", "pandas", "tutor.widgets", "tutor.render")
 
 CHECK = """
@@ -154,6 +154,8 @@ def forbidden(importer: str, imported: str, games: set[str]) -> str:
         for layer in ("tutor.games", "tutor.render", "tutor.widgets"):
             if _within(imported, layer):
                 return f"the engine imports {layer}: the engine names no game and draws nothing"
+    if importer == "tutor.narration" and _within(imported, "tutor"):
+        return "the narration layer is pure text: it imports nothing of Gwari, so every layer may use it"
     in_a_game = mine[:2] == ["tutor", "games"] and len(mine) >= 3  # a game's package (its __init__ too) or module
     if (in_a_game and (len(mine) == 3 or mine[3] not in ("bot", "search"))
             and len(parts) >= 4 and parts[:2] == ["tutor", "games"] and parts[3] in ("bot", "search")):
@@ -184,7 +186,8 @@ def tutor_sources() -> dict[str, tuple[str, bool]]:
 
 def test_imports_point_one_way():
     """The engine imports no game, renderer or widget; a game's rules import no bot or search; the cards import no
-    renderer or widget; the widgets import no game's module (they use the registry)."""
+    renderer or widget; the widgets import no game's module (they use the registry); the narration layer imports
+    nothing of Gwari."""
     assert arrow_problems(tutor_sources(), game_packages()) == []
 
 
@@ -208,6 +211,8 @@ PLANTED = [
     ("tutor.widgets.lesson", False, "from tutor.games import gnav"),
     ("tutor.widgets", True, "import importlib\nimportlib.import_module('tutor.games.pig')"),
     ("tutor.widgets.table", False, "from ..games.cassino import table"),
+    ("tutor.narration", False, "from tutor.widgets import base"),
+    ("tutor.narration", False, "def f():\n    from tutor.engine import Event\n"),
 ]
 
 ALLOWED = [
@@ -220,6 +225,8 @@ ALLOWED = [
     ("tutor.cards.base", False, "import tutor\nfrom tutor.cards.french import Card"),
     ("tutor.engine", False, "import tutor\nfrom tutor.checks import IllegalMove"),
     ("tutor.render.table", False, "from tutor.cards import Card\nfrom tutor.engine import TableView"),
+    ("tutor.narration", False, "import re\nfrom typing import Any"),
+    ("tutor.widgets.base", False, "from tutor.narration import said_to, second_person"),
 ]
 
 

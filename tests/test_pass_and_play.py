@@ -120,7 +120,7 @@ def test_a_wrong_number_of_learners_at_one_screen_is_refused_in_words(sharing):
 
 def test_the_bar_offers_pass_and_play_and_a_new_game_takes_it():
     app = PlayApp("gnav", players=4, seed=1)
-    assert 'data-key="sharing"' in app.render() and "You are" in app.render()
+    assert 'data-key="sharing"' in app.render() and "At the table with you: Tamsin, Pol and Kerensa." in app.render()
     assert app.handle("new", None, {"players": 4, "sharing": 3})
     assert app.humans == {0, 1, 2} and app.covered
     assert "Pass and play: " in app.render()

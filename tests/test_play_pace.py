@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tutor.narration import second_person
 from tutor.widgets import PlayApp
 from tutor.widgets.play import BOT_STEP_MS, OFFER_WAIT_MS, default_pace
 
@@ -94,7 +95,8 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
         "what was said as the deal ended, after the move itself, up to the next deal"
     page = app.html
     shown = page.split('data-testid="deal-summary"')[1].split("</section>")[0]
-    assert "Deal 1 is over" in shown and html.escape(summary.lines[-1]) in shown and 'data-gw="nextdeal"' in shown
+    told = html.escape(second_person(summary.lines[-1], app.reader))  # the learner's seat is "you"
+    assert "Deal 1 is over" in shown and told in shown and 'data-gw="nextdeal"' in shown
     assert "Deal 1" in shown and "<tfoot>" in shown, "the deal's row and the totals"
     assert "Deal 1 is over" in app.said_aloud and "Next deal" in app.said_aloud
     actions = len(app.record.actions)
@@ -243,7 +245,8 @@ def test_a_penalty_is_shown_by_its_seat_with_the_reason_until_the_learners_next_
     seat, note = next(iter(app.seat_notes.items()))
     assert note.cards >= 5 and "Last card" in note.reason
     box = re.search(rf'<div class="gw-seat[^"]*" data-seat="{seat}">.*?</div></div>', app.html).group(0)
-    assert 'data-testid="seat-note"' in box and html.escape(note.reason) in box and f"+{note.cards} cards" in box
+    told = html.escape(second_person(note.reason, app.reader))  # the learner's seat is "you"
+    assert 'data-testid="seat-note"' in box and told in box and f"+{note.cards} cards" in box
     app.handle("move", first_legal(app))
     assert 'data-testid="seat-note"' not in app.html or app.seat_notes
 

@@ -13,6 +13,7 @@ import pytest
 import tutor.tables.referee as referee
 from tutor import classroom
 from tutor.games import GAMES
+from tutor.narration import second_person
 from tutor.render.frame import card_title
 from tutor.tables import Table, tables_store
 from tutor.widgets import PlayApp
@@ -62,6 +63,15 @@ def seated(slug: str, players: int, **options) -> tuple[PlayApp, PlayApp]:
     return tamsin, jory
 
 
+def third_person_of(name: str, page: str) -> list[str]:
+    """Where a page speaks of its own learner by name in the third person ("Jory asks", "Jory's hand"): each page
+    at a table reads in the second person for its own seat (the other learners keep their names)."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", " ", page, flags=re.S)))
+    text += " " + " ".join(html.unescape(m) for m in re.findall(r'aria-label="([^"]*)"', page))
+    return [m.group(0) for m in re.finditer(rf"\b{name}(?:['’]s\b| (?:[a-z]+ly )?(?:is|has|was|does|goes|"
+                                            rf"[a-z]+[^su\W]s)\b)", text)]
+
+
 def hidden_from(app: PlayApp) -> set[str]:
     """The titles of the cards in other seats' hands that this page's seat may not see."""
     whole = app.state.view(None)
@@ -93,6 +103,7 @@ def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_onl
             # (the last trick of an earlier deal may show a card dealt again since: the panel is left out)
             shown = re.sub(r'<section class="gw-panel gw-lasttrick".*?</section>', "", page, flags=re.S)
             assert not any(f"<title>{t}</title>" in shown for t in hidden_from(app))
+            assert not third_person_of(name, page), f"{name}'s page: {third_person_of(name, page)}"
             state = app.state
             if state.is_over:
                 continue
@@ -241,7 +252,8 @@ def test_why_after_a_bots_move_at_a_table_says_why_in_the_bots_words():
             if not answer_if_asked(name, app) and app.state.current_player == app.seat and not app.state.is_over:
                 as_learner(name, app, "move", str(app.state.legal_actions()[0]))
     assert tamsin.last_reason is not None
-    assert as_learner("Tamsin", tamsin, "why") and tamsin.why.startswith(tamsin.last_reason[0])
+    move = second_person(tamsin.last_reason[0], "Tamsin")  # the move as Tamsin reads it: her seat is "you"
+    assert as_learner("Tamsin", tamsin, "why") and tamsin.why.startswith(move)
 
 
 def test_in_pigs_pass_a_learner_chooses_before_their_turn_and_is_told_what_they_chose_until_the_round_is_done(

@@ -10,6 +10,7 @@ from tutor.lessons import load_lesson
 from tutor.widgets import CheckWidget, HandWidget, LessonView, PlayApp, Stepper, TableWidget
 from tutor.widgets import deal_code, parse_deal_code, play
 from tutor.cards import parse_cards
+from tutor.narration import second_person
 
 GAME = get_game("gwra-pyskessa")
 
@@ -72,7 +73,7 @@ def test_names_typed_by_a_teacher_are_escaped():
 def test_hint_says_what_the_strong_bot_would_do_and_why():
     app = PlayApp("gwra-pyskessa", players=3, seed=4)
     assert app.handle("hint")
-    assert app.hint.startswith("Jory asks") and "—" in app.hint and "Hint" in app.html
+    assert app.hint.startswith("You ask ") and "—" in app.hint and "Hint" in app.html  # the learner is "you"
 
 
 def test_undo_only_while_no_hidden_card_has_been_seen():
@@ -287,7 +288,7 @@ def test_what_just_happened_ends_with_the_newest_line_and_scrolls_to_it():
     app.handle("move", f"ask 1 for {rank.code}")
     recent = app.html.split('data-testid="recent"')[1]
     assert 'data-gw-scroll="recent"' in recent
-    texts = [html.escape(e.text) for _step, e in app.lines[app.turn_mark:]]
+    texts = [html.escape(second_person(e.text, app.reader)) for _step, e in app.lines[app.turn_mark:]]
     positions = [recent.index(t) for t in texts]
     assert positions == sorted(positions), "oldest first, so the newest line is last and scrolled into view"
 
@@ -358,7 +359,7 @@ def test_the_game_over_shows_the_learners_hand_and_steps_back_from_the_end():
         rank = app.state.hands[0][0].rank
         app.handle("move", f"ask 1 for {rank.code}")
     over, seats = app.html.split('data-testid="game-over"')[1].split('class="gw-panel gw-seatsbox"')
-    assert "Jory (you)" in seats, "the players' boxes, the learner's too, are shown with the game's end"
+    assert "<h3>You</h3>" in seats, "the players' boxes, the learner's too, are shown with the game's end"
     app.handle("review")
     stepper = box.children[1].children[0]
     assert stepper.step == stepper.last and stepper.last > 0
@@ -400,7 +401,7 @@ def test_a_score_table_between_deals_is_a_table_with_headers():
 
 def test_headings_follow_the_page_outline():
     app = PlayApp("gwra-pyskessa", players=3, seed=4)
-    assert "<h2" in app.html and "<h4" not in app.html and "<h3>Jory" in app.html
+    assert "<h2" in app.html and "<h4" not in app.html and "<h3>You" in app.html
     assert "<h2>" in LessonView("gwra-pyskessa").overview().html
 
 

@@ -30,6 +30,7 @@ import traitlets
 
 from tutor import classroom, render
 from tutor.engine import IllegalMove
+from tutor.narration import LEARNER_SEAT, said_to, second_person
 
 HERE = Path(__file__).parent
 
@@ -284,42 +285,55 @@ def card_buttons(cards: Sequence[Any], *, kind: str = "card", selected: int | No
     return "".join(parts)
 
 
-def speaker(event: Any, names: Sequence[str]) -> str:
-    """Who said an event's words ("" when the event names no one)."""
+def speaker(event: Any, names: Sequence[str], reader: str = "") -> str:
+    """Who said an event's words ("" when the event names no one); "You" when it is the ``reader``'s seat."""
     player = event.player
-    return names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
+    who = names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
+    return "You" if who and who == reader else who
 
 
-def said_html(event: Any, *, gloss_hidden: bool = False, narration: str = "") -> str:
-    """What was said at the table and what it means (behind a click when ``gloss_hidden``)."""
+def said_html(event: Any, *, gloss_hidden: bool = False, narration: str = "", reader: str = "") -> str:
+    """What was said at the table and what it means (behind a click when ``gloss_hidden``), as the learner whose
+    seat is ``reader`` hears it (``tutor.narration.said_to``)."""
     if not event.said:
         return ""
-    said = f'<span class="gw-said" lang="kw">“{esc(event.said)}”</span> '
+    said = f'<span class="gw-said" lang="kw">“{esc(said_to(event.said, reader))}”</span> '
+    gloss = said_to(event.gloss, reader)
     if gloss_hidden:
-        english = esc(event.gloss) + (f" ({esc(narration)})" if narration else "")
+        english = esc(gloss) + (f" ({esc(narration)})" if narration else "")
         return said + f'<details class="gw-gloss-toggle"><summary>English</summary>{english}</details>'
-    return said + f'<span class="gw-gloss">— {esc(event.gloss)}</span>'
+    return said + f'<span class="gw-gloss">— {esc(gloss)}</span>'
 
 
-def event_html(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = ()) -> str:
+def event_html(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = (), reader: str = "") -> str:
     """One event as a line: the narration, then what was said and its meaning.
 
     With ``gloss_hidden`` (a learner practising the language) the words said come first,
-    after the speaker's name; the English and the narration wait behind a click.
+    after the speaker's name; the English and the narration wait behind a click.  ``reader``: the seat name of
+    the learner reading it, who is "you" in it (``tutor.narration``); "" leaves the engine's words as they are.
     """
+    text = second_person(event.text, reader)
     if gloss_hidden and event.said:
-        who = speaker(event, names)
+        who = speaker(event, names, reader)
         name = f'<span class="gw-speaker">{esc(who)}:</span> ' if who else ""
-        return f"<p>{name}{said_html(event, gloss_hidden=True, narration=event.text)}</p>"
-    return f"<p>{esc(event.text)} {said_html(event)}</p>"
+        return f"<p>{name}{said_html(event, gloss_hidden=True, narration=text, reader=reader)}</p>"
+    return f"<p>{esc(text)} {said_html(event, reader=reader)}</p>"
 
 
-def event_words(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = ()) -> str:
-    """One event as plain words, for a screen reader."""
+def event_words(event: Any, *, gloss_hidden: bool = False, names: Sequence[str] = (), reader: str = "") -> str:
+    """One event as plain words, for a screen reader (``reader`` as in ``event_html``)."""
+    said = said_to(event.said, reader)
     if gloss_hidden and event.said:
-        who = speaker(event, names)
-        return f"{who}: {event.said}" if who else event.said
-    return f"{event.text} {event.said}".strip()
+        who = speaker(event, names, reader)
+        return f"{who}: {said}" if who else said
+    return f"{second_person(event.text, reader)} {said}".strip()
+
+
+def turn_told(panel: str, status: str, reader: str) -> str:
+    """A move panel (``tutor.widgets.moves``) whose line of whose turn it is (``status``, the engine's words) is
+    read by the learner whose seat is ``reader``: "You to play." -> "Your turn to play."."""
+    return panel.replace(f'<p class="gw-turn">{esc(status)}</p>',
+                         f'<p class="gw-turn">{esc(second_person(status, reader))}</p>', 1)
 
 
 RULE_TIP = "A rule of the game, as its lesson teaches it"
@@ -351,14 +365,42 @@ def rule_title(lesson: Any, rule_id: str) -> str:
 
 
 def table_html(view: Any, *, level: int = 3, width: int = 60, own_hand: bool = True, part: str = "all",
-               compact: bool = False) -> str:
+               compact: bool = False, reader: str = "") -> str:
     """The table drawn by ``render`` (scores included), its headings moved to ``level`` to fit the page's outline;
-    ``part`` and ``compact`` as in ``render.table_html``."""
+    ``part`` and ``compact`` as in ``render.table_html``.  ``reader``: the seat name of the learner looking at it,
+    who is "you" in the table's words ("won by you", "Your hand"), though their seat keeps its name."""
     out = render.table_html(view, width=width, style=False, own_hand=own_hand, part=part, compact=compact)
     # A wide score table scrolls sideways on a phone: the keyboard must reach it too.
     out = out.replace('<div class="gw-scorebox">', '<div class="gw-scorebox" tabindex="0" role="region" '
                                                     'aria-label="scores">')
-    return re.sub(r"<(/?)h4([ >])", lambda m: f"<{m.group(1)}h{level}{m.group(2)}", out)
+    out = re.sub(r"<(/?)h4([ >])", lambda m: f"<{m.group(1)}h{level}{m.group(2)}", out)
+    return words_told(out, reader)
+
+
+def words_told(markup: str, reader: str) -> str:
+    """An HTML fragment whose words (text and accessible names) the learner whose seat is ``reader`` reads in the
+    second person; a text that is the seat's name alone (a seat's heading, a label) keeps it."""
+    if not reader or reader not in html.unescape(markup):
+        return markup
+
+    def told(text: str) -> str | None:
+        plain_text = html.unescape(text)
+        if plain_text.strip() == f"{LEARNER_SEAT} (you)" == f"{reader} (you)":
+            return LEARNER_SEAT  # the seat called "You" needs no "(you)" after its name
+        if reader not in plain_text or plain_text.strip() == reader:
+            return None
+        return second_person(plain_text, reader)
+
+    def text_node(match: re.Match) -> str:
+        new = told(match.group(1))
+        return match.group(0) if new is None else f">{html.escape(new, quote=False)}<"
+
+    def attribute(match: re.Match) -> str:
+        new = told(match.group(2))
+        return match.group(0) if new is None else f'{match.group(1)}"{esc(new)}"'
+
+    markup = re.sub(r">([^<>]+)<", text_node, markup)
+    return re.sub(r'(\b(?:aria-label|title)=)"([^"]*)"', attribute, markup)
 
 
 def visible_cards(view: Any) -> Counter:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 
 from tutor.engine import IllegalMove
 from tutor.lessons import CHOICE_KINDS, Check, load_lesson
-from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain, rule_html, table_html
+from tutor.narration import second_person
+from tutor.widgets.base import GwariWidget, button, esc, heading, int_in, plain, rule_html, table_html, turn_told
 from tutor.widgets.moves import move_panel
 
 HEADINGS = {"choice": "Check", "spot": "Spot the mistake", "score": "What scores?", "order": "Put them in order",
@@ -131,7 +132,8 @@ class CheckWidget(GwariWidget):
         right = self.check.is_right(text)
         self.answer = text
         what = self.state.describe(action)
-        self.feedback = self._verdict(right, self.check.reason(text), what)
+        mover = self.state.view(None).seats[self.state.current_player].name  # the learner makes this seat's move
+        self.feedback = self._verdict(right, self.check.reason(text), second_person(what, mover))
         self._answered(what, right)
 
     def on_again(self, _value: Any, _inputs: dict) -> None:
@@ -172,8 +174,11 @@ class CheckWidget(GwariWidget):
         else:
             assert self.state is not None
             me = self.state.current_player
-            parts.append(table_html(self.state.view(me), width=48, own_hand=False, level=self.level + 1))
-            parts.append(move_panel(self.state, me, self.selected, level=self.level + 1, mark_legal=False))
+            view = self.state.view(me)
+            mover = view.seats[me].name  # the learner makes this seat's move: it is "you"
+            parts.append(table_html(view, width=48, own_hand=False, level=self.level + 1, reader=mover))
+            parts.append(turn_told(move_panel(self.state, me, self.selected, level=self.level + 1, mark_legal=False),
+                                   self.state.status(), mover))
         parts.append(f'<div data-testid="feedback">{self.feedback}</div>')
         if self.answer is not None:
             parts.append(button("Try again", "again", key="again", focus=self.check.kind == "order"))

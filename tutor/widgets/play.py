@@ -42,6 +42,7 @@ from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa
 from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
 from tutor.lessons import load_lesson
+from tutor.narration import in_tutor_voice, second_person, solo_names
 from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
 from tutor.widgets.options import read_options, variant_for
@@ -132,6 +133,8 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
             self.level = level
         self.seed = random.SystemRandom().randrange(10_000) if seed is None else seed
         names = self.names if self.names and len(self.names) == players else None
+        if names is None and self.sharing == 1:  # alone against bots the learner's seat is "You"
+            names = solo_names(self.game.default_names, players, self.seat)
         self.state = self.game.start(players=players, seed=self.seed, names=names, **self.options)
         self.players = players
         self.record = self.state.setup
@@ -247,7 +250,7 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         if not self.covered:
             raise ValueError("Your hand is already shown.")
         self.covered = False
-        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.state.status())
+        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.told(self.state.status()))
         self.refresh()
 
     def on_press(self, value: Any, _inputs: dict) -> None:
@@ -297,17 +300,26 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         """The players' names in seat order."""
         return [s.name for s in self.state.view(self.seat).seats]
 
+    @property
+    def reader(self) -> str:
+        """The name of the seat of the learner reading this page (who is "you" in every line it shows)."""
+        return self.names_now[self.seat]
+
+    def told(self, text: str) -> str:
+        """An engine's line as this page's learner reads it: their seat in the second person."""
+        return second_person(text, self.reader)
+
     def _tell(self, start: int, head: str = "") -> None:
         """Announce the events from ``start`` in the log, and what the learner is to do."""
-        lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now) for _step, e in self.lines[start:]]
+        reader = self.reader
+        lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now, reader=reader)
+                 for _step, e in self.lines[start:]]
         lines += [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
         self.fresh_cards = []
         if self.deal_waits:
             lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")
-        elif not self.state.is_over and self.state.current_player == self.seat and not self._racing():
-            lines.append(self.state.status())
-        elif self.state.is_over:
-            lines.append(self.state.status())
+        elif self.state.is_over or (self.state.current_player == self.seat and not self._racing()):
+            lines.append(self.told(self.state.status()))
         self.announce(" ".join(([head] if head else []) + lines))
 
     # -- what the browser may ask
@@ -426,7 +438,7 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         """A move the rules refuse: shown by the controls with its rule's title, and said."""
         self.error = exc
         title = rule_title(self.lesson, exc.rule)
-        self.announce(f"Not allowed: {exc.reason}" + (f" Rule: {title}." if title else ""))
+        self.announce(f"Not allowed: {self.told(exc.reason)}" + (f" Rule: {title}." if title else ""))
 
     def _try(self, make_action: Callable[[], Any]) -> None:
         self.hint = self.why = ""
@@ -480,15 +492,23 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         if offers:  # a move the learner may make out of turn: what the stronger bot would do with it
             offered, why = bot.offer(self.state, self.seat)
             if why:
-                parts.append(f"{self.state.prompt(offered or offers[0])}? {why}")
+                parts.append(f"{self.state.prompt(offered or offers[0])}? {self.advised(why)}")
         if self.state.current_player == self.seat:
             action, reason = bot.explain(self.state)
             if self.typed and self.game.inputs.typed is not None:
                 reason += f" ({self.state.prompt(action)}.)"
-            parts.append(f"{self.state.describe(action)} — {reason}")
+            advice = self.advised(reason)
+            if advice.startswith(("You ", "Your ")):
+                advice = advice[0].lower() + advice[1:]  # after the dash, the sentence goes on
+            parts.append(f"{self.told(self.state.describe(action))} — {advice}")
         self.hint = " ".join(parts)
         self.announce(f"Hint: {self.hint}")
         self.refresh()
+
+    def advised(self, reason: str) -> str:
+        """A bot's reason as the tutor's advice to this page's learner: "you" for the learner's seat, and the
+        bot's "I" as "you"."""
+        return in_tutor_voice(self.told(reason))
 
     def _undo_target(self) -> int | None:
         if self.state.is_over or self._race_phase() or len(self.humans) > 1:
@@ -518,6 +538,7 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         if last is None:
             raise ValueError("No bot has moved yet.")
         move, why = last
+        move, why = self.told(move), self.told(why)  # the bot's own words, with the learner as "you"
         self.why = f"{move}: {why}" if why else f"{move}: a move the bot chose at random."
         self.announce(f"Why? {self.why}")
         self.refresh()
@@ -538,7 +559,7 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         self._schedule()
         self.error, self.hint, self.why, self.selected = None, "", "", None
         self.reasons = {i: r for i, r in self.reasons.items() if i < len(self.record.actions)}
-        self.announce("Your move is taken back. " + self.state.status())
+        self.announce("Your move is taken back. " + self.told(self.state.status()))
         self.refresh()
 
     def on_new(self, _value: Any, inputs: dict) -> None:

@@ -9,6 +9,7 @@ name, beside the lessons' rules reached (as ``PLAY_RULES``), or for the page wit
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from typing import Any
@@ -52,6 +53,7 @@ class PlayPace:
     seat: int
     game: Any
     lesson: Any
+    told: Any
 
     def _follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any) -> None:
         """What the panels show after a move: a deal scored (its summary), a trick taken, a hand grown out of turn."""
@@ -216,6 +218,7 @@ class PlayPace:
         """The page, with the panels beside the table and each seat's note in that seat's box."""
         page = super().render()  # type: ignore[misc]
         for seat, note in self.seat_notes.items():
+            note = dataclasses.replace(note, reason=self.told(note.reason))
             page = self._by_seat(page, seat, seat_note_html(note, self.names_now[seat]))
         return page
 
@@ -231,13 +234,14 @@ class PlayPace:
         h = self.level_h
         parts = ['<div class="gw-panels" data-testid="panels">']
         if self.summary is not None:
-            parts.append(summary_html(self.summary, next_deal=self.deal_waits, level=h))
+            summary = dataclasses.replace(self.summary, lines=tuple(self.told(line) for line in self.summary.lines))
+            parts.append(summary_html(summary, next_deal=self.deal_waits, level=h))
         if self.holding:
-            parts.append(holding_html(self.state.status()))
+            parts.append(holding_html(self.told(self.state.status())))
         if self.last_trick is not None and view.trick != self.last_trick[0]:
             led = view.trick is not None and bool(view.trick.plays)
             trick, words = self.last_trick
-            parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=h))
+            parts.append(trick_panel_html(view, trick, self.told(words), shown=self.trick_open or not led, level=h))
         parts.extend(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=h)
                      for rule in self.new_cards)
         if self.met:

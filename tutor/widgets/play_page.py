@@ -15,7 +15,9 @@ import dataclasses
 from typing import Any
 
 from tutor.bots import LEVELS
-from tutor.widgets.base import button, card_buttons, esc, event_html, event_words, heading, rule_html, table_html
+from tutor.narration import LEARNER_SEAT
+from tutor.widgets.base import (button, card_buttons, esc, event_html, event_words, heading, rule_html, table_html,
+                                turn_told)
 from tutor.widgets.moves import move_panel
 from tutor.widgets.options import option_controls, players_control
 
@@ -38,6 +40,8 @@ class PlayPage:
     pressed: set
     why: str
     last_reason: Any
+    reader: str
+    told: Any
 
     def render(self) -> str:
         """The play app on one screen: what the learner answers (whose turn, the trick or the table's cards), their
@@ -57,7 +61,7 @@ class PlayPage:
         h = self.level_h
         over = state.is_over
         main = [f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
-                f'{self._last_line()}{table_html(view, level=h + 1, part="middle")}</section>']
+                f'{self._last_line()}{table_html(view, level=h + 1, part="middle", reader=self.reader)}</section>']
         if over:
             main.append(self._over_html(view))
         elif self.covered:
@@ -68,7 +72,8 @@ class PlayPage:
             main.append(f'<section class="gw-controls">{self._controls_html()}</section>')
         side = [self._log_html(), self._panels_html(view),
                 f'<section class="gw-panel gw-seatsbox">{heading(h, "Around the table")}'
-                f'{table_html(view, level=h + 1, own_hand=over, part="seats", compact=True)}</section>',
+                f'{table_html(view, level=h + 1, own_hand=over, part="seats", compact=True, reader=self.reader)}'
+                '</section>',
                 self._bar_html(view)]
         notice = (f'<div class="gw-error gw-notice" data-gw-reveal>{esc(self.notice)}</div>' if self.notice else "")
         return (f'<div class="gw-playapp"><div class="gw-playgrid">{notice}<div class="gw-main">{"".join(main)}</div>'
@@ -97,7 +102,7 @@ class PlayPage:
         (hidden from screen readers, which hear it from the log and the live region)."""
         if not self.lines:
             return ""
-        words = event_words(self.lines[-1][1], gloss_hidden=self.typed, names=self.names_now)
+        words = event_words(self.lines[-1][1], gloss_hidden=self.typed, names=self.names_now, reader=self.reader)
         return f'<p class="gw-last" aria-hidden="true" data-testid="last-line">{esc(words)}</p>'
 
     def _panels_html(self, view: Any) -> str:
@@ -108,8 +113,11 @@ class PlayPage:
         if self.table is not None:
             return self._table_bar_html()
         you = view.seats[self.seat].name
+        others = [s.name for i, s in enumerate(view.seats) if i != self.seat]
         if len(self.humans) > 1:
             who = "Pass and play: " + ", ".join(view.seats[s].name for s in sorted(self.humans)) + "."
+        elif you == LEARNER_SEAT:  # the seat called "You" needs no introduction: who you play with does
+            who = f"At the table with you: {' and '.join(', '.join(others).rsplit(', ', 1))}." if others else ""
         else:
             who = f"You are {you}."
         most = max(self.game.max_players, self.players)
@@ -149,7 +157,7 @@ class PlayPage:
         out = ""
         if self.error is not None:
             out += (f'<div class="gw-error" data-gw-reveal data-testid="refused"><strong>Not allowed:</strong> '
-                    f"{esc(self.error.reason)}{rule_html(self.lesson, self.error.rule)}</div>")
+                    f"{esc(self.told(self.error.reason))}{rule_html(self.lesson, self.error.rule)}</div>")
         if self.hint:
             out += f'<div class="gw-good" data-testid="hint"><strong>Hint:</strong> {esc(self.hint)}</div>'
         if self.why:
@@ -173,8 +181,10 @@ class PlayPage:
             # At a table, in a round everyone decides at once, the seat decides as soon as it likes (on the state
             # where its decision counts), and is told what it chose until the round is done.
             early = self.table.early_state() if self.table is not None and not racing else None
-            panel = move_panel(early or self.state, self.seat, self.selected, level=self.level_h, race_idle=idle,
-                               notes=self._notes_html() + self._chosen_html(), cards=self.game.inputs.cards)
+            shown = early or self.state
+            panel = turn_told(move_panel(shown, self.seat, self.selected, level=self.level_h, race_idle=idle,
+                                         notes=self._notes_html() + self._chosen_html(), cards=self.game.inputs.cards),
+                              shown.status(), self.reader)
         can = self.can_undo
         # At a table a move is the table's, and at one screen the next learner has seen it: nothing to take back.
         shared = self.table is not None or len(self.humans) > 1
@@ -182,7 +192,7 @@ class PlayPage:
         why = "" if can or shared or not self.learner_moves else (
             '<span class="gw-small">Undo is off: a hidden card has come into your hand since your move.</span>')
         if self.waiting:
-            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.state.status())} '
+            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.told(self.state.status()))} '
                       "The table goes on in a few seconds.</p>")
         asked = (button("Why?", "why", key="why", title="Why the last bot made its move")
                  if self.last_reason else "")
@@ -193,9 +203,9 @@ class PlayPage:
         result = self.state.result()
         won = self.seat in result.winners
         scores = ", ".join(f"{esc(view.seats[i].name)} {s}" for i, s in enumerate(result.scores))
-        breakdown = "".join(f"<li>{esc(line)}</li>" for line in result.breakdown)
+        breakdown = "".join(f"<li>{esc(self.told(line))}</li>" for line in result.breakdown)
         return (f'<section class="{"gw-good" if won else "gw-panel"} gw-over" data-testid="game-over">'
-                + heading(self.level_h, "You win!" if won else self.state.status())
+                + heading(self.level_h, "You win!" if won else self.told(self.state.status()))
                 + f"<p>Scores: {scores}</p>" + (f"<ul>{breakdown}</ul>" if breakdown else "")
                 + '<div class="gw-row">'
                 + (button("Leave the table", "leavetable", primary=True, key="leavetable2", focus=True)
@@ -230,7 +240,7 @@ class PlayPage:
                      else f'<div class="gw-small">Give your name above, and the words you miss go to your {link}, '
                           "to practise.</div>")
         return (f'<div class="gw-panel gw-movebox">{heading(self.level_h, "Your hand")}'
-                f'<p class="gw-turn">{esc(self.state.status())}</p>'
+                f'<p class="gw-turn">{esc(self.told(self.state.status()))}</p>'
                 f"{card_buttons(hand, selected=self.selected)}{helper}"
                 f'<p>Ask {others}: <span class="gw-pattern" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
                 f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '
@@ -240,11 +250,11 @@ class PlayPage:
 
     def _log_html(self) -> str:
         """What happened since the learner's last move, then the whole game so far (folded); newest at the end, shown."""
-        names = self.names_now
+        names, reader = self.names_now, self.reader
 
         def lines(items: list) -> str:
             """The events as lines of the log."""
-            return "".join(event_html(e, gloss_hidden=self.typed, names=names) for _step, e in items)
+            return "".join(event_html(e, gloss_hidden=self.typed, names=names, reader=reader) for _step, e in items)
 
         recent = self.lines[self.turn_mark:]
         older = self.lines[:self.turn_mark][-LOG_LINES:]

@@ -24,6 +24,7 @@ from tutor import classroom, render
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.engine import Event
+from tutor.narration import said_to
 from tutor.widgets.base import button, card_buttons, esc, heading
 from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
@@ -221,7 +222,7 @@ class TablePlay:
         if question is not None and self._asked_told != table.version:  # said once to every page at the table
             self._asked_told = table.version
             asker, asked = self.names_now[question[0]], self.names_now[table.asked]
-            self.announce(f"{asker} asks you: {question[1]}" if table.asked == table.seat else
+            self.announce(f"{asker} asks you: {said_to(question[1], self.reader)}" if table.asked == table.seat else
                           f"{asker} asks {asked}: {question[1]} Waiting for {asked}'s answer.")
         self.refresh()
 
@@ -239,7 +240,7 @@ class TablePlay:
                 self.table.move(action)
                 self.notice = ""
                 if self.table.seat in self.table.queued:  # decided ahead in a round everyone decides at once
-                    self.announce(f"You have chosen: {self.state.describe(action)}. It is made when the others "
+                    self.announce(f"You have chosen: {self.state.prompt(action)}. It is made when the others "
                                   "have chosen too.")
                 self.turn_mark = len(self.lines)
                 self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
@@ -302,13 +303,14 @@ class TablePlay:
         if chosen is None:
             return ""
         action = self.game.parse_action(self.state, chosen)
-        return (f'<p class="gw-small" data-testid="chosen">You have chosen: {esc(self.state.describe(action))}. '
+        return (f'<p class="gw-small" data-testid="chosen">You have chosen: {esc(self.state.prompt(action))}. '
                 "It is made when the others have chosen too.</p>")
 
     def _question_html(self) -> str:
         """A question awaiting its answer: the seat asked answers it here; the others see whom the table waits for."""
         table = self.table
         asker, said, gloss = table.question()
+        said, gloss = said_to(said, self.reader), said_to(gloss, self.reader)
         names = self.names_now
         lang = self.game.inputs.typed.lang if self.game.inputs.typed is not None else ""
         heard = (f'<p class="gw-said"><span lang="{esc(lang)}">“{esc(said)}”</span>'

@@ -13,6 +13,7 @@ import traitlets
 from tutor.engine import Record
 from tutor.games import replay
 from tutor.lessons import load_lesson
+from tutor.narration import second_person
 from tutor.widgets.base import GwariWidget, button, esc, event_html, event_words, heading, int_in, rule_html, table_html
 
 
@@ -43,6 +44,8 @@ class Stepper(GwariWidget):
         self.game = record.game
         self.lesson = load_lesson(record.game)
         self.viewer, self.title = viewer, title
+        # The learner whose game this is reads it in the second person (their seat is "you").
+        self.reader = "" if viewer is None else self.states[0].view(None).seats[viewer].name
         self.intro, self.focus = intro, focus
         self.interval = interval
         self.arrive = at_end  # shown at the learner's asking (a finished game): it opens where it is seen
@@ -64,7 +67,7 @@ class Stepper(GwariWidget):
         if why is None:
             raise ValueError("This move was not a bot's, or the bot gave no reason.")
         self.asked = self.step
-        self.announce(f"Why? {why}")
+        self.announce(f"Why? {second_person(why, self.reader)}")
         self.refresh()
 
     @property
@@ -121,11 +124,12 @@ class Stepper(GwariWidget):
         lines = [heading(self.level + 1 if self.title else self.level, self.head())]
         why = self.reasons.get(self.step - 1)
         if why is not None and self.asked == self.step:
-            lines.append(f'<p class="gw-small" data-testid="why"><strong>Why?</strong> {esc(why)}</p>')
+            lines.append(f'<p class="gw-small" data-testid="why"><strong>Why?</strong> '
+                         f'{esc(second_person(why, self.reader))}</p>')
         elif why is not None:
             lines.append(button("Why?", "why", key="why", title="Why the bot made this move"))
         for event in state.events:
-            lines.append(event_html(event))
+            lines.append(event_html(event, reader=self.reader))
         if self.step == 0 and self.intro:
             return "".join(lines) + f'<p class="gw-small">{esc(self.intro)}</p>'
         rules = list(dict.fromkeys(event.rule for event in state.events))
@@ -141,7 +145,7 @@ class Stepper(GwariWidget):
             return "The deal" if self.last else "The deal (no moves yet)"
         before = self.states[self.step - 1]
         action = replay_action(before, self.record.actions[self.step - 1])
-        return f"Move {self.step}: {before.describe(action)}"
+        return f"Move {self.step}: {second_person(before.describe(action), self.reader)}"
 
     def render(self) -> str:
         """The controls, the table at this step and what happened in words."""
@@ -171,14 +175,14 @@ class Stepper(GwariWidget):
         title = heading(self.level, self.title) if self.title else ""
         arrive = " data-gw-arrive" if self.arrive else ""
         return (f'<div class="gw-panel"{arrive}>{title}<div class="gw-row">{"".join(controls)}</div></div>'
-                f'<div class="gw-panel">{table_html(state.view(viewer), level=self.level + 1)}</div>'
+                f'<div class="gw-panel">{table_html(state.view(viewer), level=self.level + 1, reader=self.reader)}</div>'
                 f'<div class="gw-panel gw-narration">{self.narration()}</div>')
 
 
 def plain_step(stepper: Stepper) -> str:
     """The current step as words for a screen reader: where we are and what happened."""
     state = stepper.states[stepper.step]
-    return " ".join([stepper.head() + "."] + [event_words(e) for e in state.events])
+    return " ".join([stepper.head() + "."] + [event_words(e, reader=stepper.reader) for e in state.events])
 
 
 def replay_action(state: Any, text: str) -> Any:

@@ -1,0 +1,300 @@
+"""The learner's seat in the second person (``tutor.narration``): the transform line by line, and every line the
+play app shows or says over many positions of all eight games, with the learner's seat called "You"."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from tests.conftest import _examples
+from tutor.games import GAMES
+from tutor.narration import LEARNER_SEAT, base_form, in_tutor_voice, said_to, second_person, solo_names
+from tutor.widgets import PlayApp, Stepper
+
+CASES = [
+    # the subject and its verb, irregular verbs and the spelling rules
+    ("You asks Vicki for sevens.", "You ask Vicki for sevens."),
+    ("You wins with 3 sets.", "You win with 3 sets."),
+    ("You pays a counter to the pool (2 left).", "You pay a counter to the pool (2 left)."),
+    ("You has no aces.", "You have no aces."),
+    ("You is the dealer, so Pol changes with the stock instead.", "You are the dealer, so Pol changes with the stock "
+                                                                 "instead."),
+    ("You was out.", "You were out."),
+    ("You does not answer, and draws 2 cards.", "You do not answer, and draw 2 cards."),
+    ("You carries on, catches the ball, passes it and goes home.", "You carry on, catch the ball, pass it and go "
+                                                                   "home."),
+    ("You touches their nose", "You touch your nose"),
+    ("You is still looking", "You are still looking"),
+    ("You quietly lays their hand down and touches their nose.", "You quietly lay your hand down and touch your "
+                                                                 "nose."),
+    # the seat as an object, mid-sentence, in a pair, after a colon
+    ("Vicki asks You for sevens.", "Vicki asks you for sevens."),
+    ("Kerensa asks You to change.", "Kerensa asks you to change."),
+    ("Derwa and You change cards.", "Derwa and you change cards."),
+    ("A catch, so You asks again.", "A catch, so you ask again."),
+    ("Game over: You wins.", "Game over: You win."),
+    ("Game: You 11, Tamsin 9, so You wins.", "Game: You 11, Tamsin 9, so you win."),
+    ("Most cards: You & Pol 27, Tamsin & Kerensa 25, so You & Pol scores 3.",
+     "Most cards: You & Pol 27, Tamsin & Kerensa 25, so you & Pol score 3."),
+    ("Kerensa deals deal 2 and You leads.", "Kerensa deals deal 2 and you lead."),
+    ("Deal 1, Lon by You, no trump: Tamsin to lead.", "Deal 1, Lon by you, no trump: Tamsin to lead."),
+    ("Score: You 12 (total 40), Tamsin 3 (total 9).", "Score: You 12 (total 40), Tamsin 3 (total 9)."),
+    ("Everyone shows their card: You nine, Tamsin Fool, Pol one.",
+     "Everyone shows their card: You nine, Tamsin Fool, Pol one."),
+    # possessives and turns
+    ("You's hand is empty, so they draw a card and go on.", "Your hand is empty, so you draw a card and go on."),
+    ("Tamsin takes You's build of 7 with the 7♣.", "Tamsin takes your build of 7 with the 7♣."),
+    ("Pol must take all 15 tricks alone, without You's help.", "Pol must take all 15 tricks alone, without your "
+                                                               "help."),
+    ("Build of tens (You's)", "Build of tens (yours)"),
+    ("You to ask.", "Your turn to ask."),
+    ("Deal 2: You to lead.", "Deal 2: your turn to lead."),
+    ("Round 1: You, the dealer, to stand or change with the stock.",
+     "Round 1: your turn, as the dealer, to stand or change with the stock."),
+    ("Passing round 2: You to pass a card, or touch their nose with four of a kind.",
+     "Passing round 2: your turn to pass a card, or touch your nose with four of a kind."),
+    # asides, and verbs joined in one clause until another subject speaks
+    ("You, on the dealer's left, leads the Fire 3 to the first trick.",
+     "You, on the dealer's left, lead the Fire 3 to the first trick."),
+    ("You (the dealer) changes with the stock", "You (the dealer) change with the stock"),
+    ("You made the last capture, so takes the 2 cards left on the table (7♣, 3♠); that is not a sweep.",
+     "You made the last capture, so take the 2 cards left on the table (7♣, 3♠); that is not a sweep."),
+    ("You passes the lead and sits this trick out; Tamsin may lead or pass.",
+     "You pass the lead and sit this trick out; Tamsin may lead or pass."),
+    ("You shows the Cuckoo and the round ends at once; Tamsin keeps the card and pays nothing.",
+     "You show the Cuckoo and the round ends at once; Tamsin keeps the card and pays nothing."),
+    ("Deal 2 scores — You won 9, has 2 left: 7; Tamsin won 9, has 3 left: 6.",
+     "Deal 2 scores — you won 9, have 2 left: 7; Tamsin won 9, has 3 left: 6."),
+    ("You has spelled PIG and is out.", "You have spelled PIG and are out."),
+    ("You takes the letter I: PI.", "You take the letter I: PI."),
+    # pronouns: the seat's, unless someone else comes between
+    ("You pays, and every player takes back the card they were dealt.",
+     "You pay, and every player takes back the card they were dealt."),
+    ("Same element: You misses the turn unless they answer with a follow-up.",
+     "Same element: You miss the turn unless you answer with a follow-up."),
+    ("They touched in the same moment; the reaction delays order them: Kerensa 30 ms, You 40 ms.",
+     "They touched in the same moment; the reaction delays order them: Kerensa 30 ms, you 40 ms."),
+    ("You asked for aces earlier (or was handed them).", "You asked for aces earlier (or were handed them)."),
+    # words already in the second person, and other seats' words, are left alone
+    ("You ask one of the other players, not yourself.", "You ask one of the other players, not yourself."),
+    ("You hold four kings: lay your hand down and touch your nose.",
+     "You hold four kings: lay your hand down and touch your nose."),
+    ("Tamsin asks Pol for sevens. Pol has no sevens.", "Tamsin asks Pol for sevens. Pol has no sevens."),
+    ("Your progress is kept.", "Your progress is kept."),
+]
+
+
+@pytest.mark.parametrize("text, told", CASES, ids=[t for t, _ in CASES])
+def test_the_seat_called_you_reads_in_the_second_person(text, told):
+    assert second_person(text, LEARNER_SEAT) == told
+
+
+@pytest.mark.parametrize("name", ["Jory", "Vicki", "Ann-Marie", "A.B. (x)", "Énora"])
+def test_any_seat_name_is_the_reader(name):
+    """At a table of classmates each page reads for its own seat's name: the name is escaped, never a pattern."""
+    assert second_person(f"{name} asks Pol for sevens.", name) == "You ask Pol for sevens."
+    assert second_person(f"Tamsin asks {name} for sevens.", name) == "Tamsin asks you for sevens."
+    assert second_person(f"{name}'s hand is empty.", name) == "Your hand is empty."
+    assert second_person(f"{name} to ask.", name) == "Your turn to ask."
+    assert second_person(f"Tamsin asks Pol for sevens; {name}X waits.", name) == (
+        f"Tamsin asks Pol for sevens; {name}X waits.")  # a longer name is another seat
+    assert second_person("Tamsin asks Pol for sevens.", "A.B") == "Tamsin asks Pol for sevens."
+
+
+def test_nothing_to_read_changes_nothing():
+    assert second_person("", "You") == "" and second_person("You asks Pol.", "") == "You asks Pol."
+
+
+@pytest.mark.parametrize("verb, base", [("has", "have"), ("is", "are"), ("was", "were"), ("does", "do"),
+                                        ("goes", "go"), ("carries", "carry"), ("passes", "pass"),
+                                        ("catches", "catch"), ("wishes", "wish"), ("fixes", "fix"),
+                                        ("takes", "take"), ("plays", "play"), ("over-trumps", "over-trump")])
+def test_the_plural_of_a_verb(verb, base):
+    assert base_form(verb) == base
+
+
+@pytest.mark.parametrize("said, name, heard", [
+    ("You, eus myghtern genes?", "You", "Eus myghtern genes?"),
+    ("You, have you got any kings?", "You", "Have you got any kings?"),
+    ("Vicki, eus myghtern genes?", "Vicki", "Vicki, eus myghtern genes?"),  # a real name, as a classmate says it
+    ("Pol, eus seyth genes?", "You", "Pol, eus seyth genes?"),
+    ("Meur ras!", "You", "Meur ras!"),
+    ("", "You", ""),
+])
+def test_a_line_said_to_the_learner(said, name, heard):
+    assert said_to(said, name) == heard
+
+
+@pytest.mark.parametrize("reason, tutor", [
+    ("I collect aces (I hold 2); the 7♠ is an odd card, so I pass it on.",
+     "You collect aces (you hold 2); the 7♠ is an odd card, so you pass it on."),
+    ("In 40 guessed deals, passing the 7♠ left me the pig 20% of the time.",
+     "In 40 guessed deals, passing the 7♠ left you the pig 20% of the time."),
+    ("Someone has touched their nose; 240 ms is my reaction time, so I touch mine at once.",
+     "Someone has touched their nose; 240 ms is your reaction time, so you touch yours at once."),
+    ("Nothing I hold may be played now, so I pass. My turn ends; I'm done.",
+     "Nothing you hold may be played now, so you pass. Your turn ends; you're done."),
+    ("You have no Earth: shed your highest card.", "You have no Earth: shed your highest card."),
+])
+def test_a_bots_reason_in_the_tutors_voice(reason, tutor):
+    assert in_tutor_voice(reason) == tutor
+
+
+def test_solo_names_call_the_learner_you_and_no_bot_jory():
+    names = solo_names(GAMES["gnav"].default_names, 20, 3)
+    assert names[3] == "You" and "Jory" not in names and len(set(names)) == 20
+    assert solo_names(("Jory", "Tamsin", "Pol"), 3, 0) == ["You", "Tamsin", "Pol"]
+    with pytest.raises(ValueError, match="seat"):
+        solo_names(("Jory", "Tamsin"), 2, 2)
+
+
+# ---------------------------------------------------------------- every line of the play app, all eight games
+
+#: Verbs the engines put after a seat's name (collected from other seats' narration as the games are played):
+#: after "you" any of them is the third person left in.  Also the irregular ones, which every game uses.
+IRREGULAR = {"is", "has", "was", "does", "goes"}
+WRONG = [
+    (re.compile(r"\b[Yy]ou['’]s\b"), "a possessive 'You's'"),
+    (re.compile(r"\b[a-z]+,? You\b(?! \(you\))"), "a capital You after a lowercase word"),
+    (re.compile(r"\bJory\b"), "the engine's name for seat 0"),
+    (re.compile(r"“You, |\bYou, (eus|have you)\b"), "the seat's name as a vocative"),
+    (re.compile(r"(?:^|[.!?:][”\"]?\s+)You to [a-z]"), "'You to' for the learner's turn"),
+]
+
+
+def page_words(app: PlayApp) -> str:
+    """Everything the learner reads on the page: its text and accessible names, tags and styles gone."""
+    page = re.sub(r"<style.*?</style>", " ", app.html, flags=re.S)
+    names = " ".join(m.group(1) for m in re.finditer(r'\b(?:aria-label|title)="([^"]*)"', page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + names)
+
+
+def third_person_left(text: str, verbs: set[str]) -> list[str]:
+    """Where ``text`` still speaks of the learner's seat in the third person."""
+    found = []
+    verb = re.compile(r"\b[Yy]ou (?:[a-z]+ly )?(" + "|".join(sorted(verbs, key=len, reverse=True)) + r")\b")
+    for pattern, why in [(verb, "a verb in the third person")] + WRONG:
+        found += [f"{why}: …{text[max(0, m.start() - 50):m.end() + 30]}…" for m in pattern.finditer(text)]
+    return [re.sub(r"\s+", " ", f) for f in found]
+
+
+def learn_verbs(app: PlayApp, verbs: set[str]) -> None:
+    """The verbs the engine puts after the bots' names in this game's narration so far."""
+    others = [re.escape(n) for i, n in enumerate(app.names_now) if i != app.seat]
+    pattern = re.compile(r"\b(?:" + "|".join(others) + r") ([a-z][a-z-]*s)\b")
+    for _step, event in app.lines:
+        verbs.update(m.group(1) for m in pattern.finditer(event.text))
+
+
+def read_everything(app: PlayApp, rng: random.Random) -> list[str]:
+    """What the learner can read now: the page, what was said aloud, a Hint, a Why? and a refused move."""
+    texts = [page_words(app), app.said_aloud]
+    mine = not app.state.is_over and (app.state.current_player == app.seat or app.state.offers(app.seat))
+    if mine and app.handle("hint"):
+        texts += [app.hint, app.said_aloud]
+    if app.last_reason and app.handle("why"):
+        texts += [app.why, app.said_aloud]
+    if mine and app.state.current_player == app.seat and rng.random() < 0.3:
+        legal = set(app.state.legal_actions())
+        for card in app.state.view(app.seat).seats[app.seat].hand:
+            refused = next((a for a in app.state.candidate_actions(card) if a not in legal), None)
+            if refused is not None:
+                app.handle("move", str(refused))
+                texts += [page_words(app), app.said_aloud]
+                break
+    return texts
+
+
+def play_and_read(slug: str, number: int) -> tuple[list[str], set[str]]:
+    """A random game of ``slug`` in the play app against seeded bots, the learner moving at random; everything the
+    learner could read at many points of it, and the verbs the engine used for the other seats."""
+    game = GAMES[slug]
+    rng = random.Random(number)
+    players = rng.randint(game.min_players, min(game.max_players, 6))
+    app = PlayApp(slug, players=players, seed=number, level=rng.choice(["random", "strong"]),
+                  seat=rng.randrange(players) if number % 3 else 0)
+    texts: list[str] = []
+    verbs = set(IRREGULAR)
+    for _turn in range(300):
+        if app.state.is_over:
+            break
+        if app.deal_waits:
+            texts += read_everything(app, rng)
+            assert app.handle("nextdeal")
+        elif app.holding:
+            assert app.handle("goon")
+        elif app.state.current_player == app.seat:
+            if rng.random() < 0.5:
+                texts += read_everything(app, rng)
+            assert app.handle("move", str(rng.choice(app.state.legal_actions())))
+        else:
+            assert app.handle("tick") or app.state.is_over
+    texts += read_everything(app, rng)
+    if app.state.is_over:
+        app.handle("review")
+    learn_verbs(app, verbs)
+    return texts, verbs
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_the_play_app_speaks_of_the_learner_as_you(slug):
+    """Over random games (scaled by GWARI_GAMES), the page, the announcements, Hint, Why? and refusals never speak
+    of the learner's seat in the third person, never call it Jory, and never say "You," to it in Cornish."""
+    problems: list[str] = []
+    for number in range(max(2, _examples() // 10)):
+        texts, verbs = play_and_read(slug, number)
+        for text in texts:
+            problems += third_person_left(text, verbs)
+    assert not problems, f"{len(problems)} lines, such as:\n" + "\n".join(sorted(set(problems))[:20])
+
+
+def test_the_check_finds_the_third_person():
+    """The check can fail: the engine's own words, read as they are, are caught."""
+    verbs = IRREGULAR | {"asks", "wins", "pays"}
+    assert len(third_person_left("You asks Pol for sevens. Pol asks You for kings. You's hand. You wins. "
+                                 "“You, eus myghtern genes?” You to ask. Jory pays.", verbs)) >= 7
+
+
+def test_the_learner_is_you_and_the_bots_keep_their_names():
+    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    assert app.names_now == ["You", "Tamsin", "Pol"]
+    assert "Jory" not in app.html and "You are You" not in app.html
+    assert "At the table with you: Tamsin and Pol." in html.unescape(app.html)
+    seated = PlayApp("gwra-pyskessa", players=3, seed=4, seat=2)
+    assert seated.names_now == ["Tamsin", "Pol", "You"]
+    named = PlayApp("gwra-pyskessa", players=2, seed=4, names=["Ann", "Ben"])
+    assert named.names_now == ["Ann", "Ben"] and "You are Ann." in named.html
+
+
+def test_a_bot_asks_the_learner_in_cornish_without_calling_them_you():
+    """A bot asking the learner says no name (the seat "You" is no name); the English says "have you got"."""
+    for seed in range(40):
+        app = PlayApp("gwra-pyskessa", players=2, seed=seed, level="random")
+        while not app.state.is_over and not any(e.said and e.player == 1 and "genes" in e.said
+                                                for _n, e in app.lines):
+            app.handle("move", str(app.state.legal_actions()[0]))
+        asked = [e for _n, e in app.lines if e.said and e.player == 1 and "genes" in e.said]
+        if asked:
+            page = html.unescape(app.html)
+            assert asked[0].said.startswith("You, ")  # the engine's words, said to the seat's name
+            assert "“" + said_to(asked[0].said, "You") in page and "“You, " not in page
+            assert "Tamsin asks you for" in page
+            return
+    pytest.fail("no bot asked the learner in 40 games")
+
+
+def test_the_step_through_reads_for_the_learners_seat():
+    app = PlayApp("gwra-pyskessa", players=2, seed=3, level="random")
+    while not app.state.is_over:
+        app.handle("move", str(app.state.legal_actions()[0]))
+    stepper = Stepper(app.record, viewer=app.seat, at_end=False)
+    heads = []
+    for step in range(1, stepper.last + 1):
+        stepper.step = step
+        heads.append(stepper.head())
+        assert not third_person_left(page_words(stepper), IRREGULAR | {"asks", "wins", "draws", "lays", "hands"})
+    assert any(h.startswith("Move") and ": You ask " in h for h in heads)
+    assert all(" You asks " not in h for h in heads)

@@ -21,8 +21,8 @@ from tutor.widgets import move_notes
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play_panels import first_sentence
 
-CELL = re.compile(r'<span class="gw-movecell"><button [^>]*data-value="([^"]*)"[^>]*>.*?</button>'
-                  r'<span class="gw-movenote" data-rule="([^"]*)">([^<]*)</span></span>', re.S)
+CELL = re.compile(r'<button [^>]*data-value="([^"]*)"[^>]*>[^<]*(?:<span class="gw-sr">[^<]*</span>)?</button>'
+                  r'<span class="gw-movenote" data-rule="([^"]*)" title="[^"]*">([^<]*)</span>')
 
 
 @pytest.fixture(autouse=True)

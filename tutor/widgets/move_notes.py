@@ -114,8 +114,8 @@ def notes_for(state: State, seat: int, moves: Iterable[Any], *, chapters: Collec
             continue
         first = seen.setdefault(rule, state)
         if first is state or first == state:
-            out[move] = (f'<span class="gw-movenote" data-rule="{esc(rule)}">'
-                         f"{esc(note_line(lesson, rule, state))}</span>")
+            line = esc(note_line(lesson, rule, state))
+            out[move] = f'<span class="gw-movenote" data-rule="{esc(rule)}" title="{line}">{line}</span>'
     return out
 
 

@@ -108,5 +108,5 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
 
 
 def beside(move_button: str, note: str) -> str:
-    """A move's button, with the line saying what an untaught move is under it (the two kept together in a row)."""
-    return f'<span class="gw-movecell">{move_button}{note}</span>' if note else move_button
+    """A move's button, and right after it the line saying what an untaught move is (a row of its own below)."""
+    return move_button + note

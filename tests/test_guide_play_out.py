@@ -18,7 +18,15 @@ SOURCE = "first-games/burn.toml"
 
 
 def burn_data() -> dict:
-    return tomllib.loads((first_games_dir() / "burn.toml").read_text(encoding="utf-8"))
+    """The Burn first game with every step played one by one (its own ``play_out`` taken away, the learner's steps
+    after it given words)."""
+    data = tomllib.loads((first_games_dir() / "burn.toml").read_text(encoding="utf-8"))
+    first = parse_first_game(copy.deepcopy(data), source=SOURCE)
+    for i, step in enumerate(data["step"]):
+        step.pop("play_out", None)
+        if first.steps[i].seat == first.seat and not step.get("say"):
+            step["say"] = "Play it."
+    return data
 
 
 def with_play_out(data: dict, at: int) -> dict:
@@ -84,8 +92,8 @@ def test_the_widget_plays_out_the_rest_says_so_shows_the_result_first_and_folds_
     page = app.html
     assert html.escape(first.steps[at].play_out) in page
     assert page.index('data-testid="guide-end"') < page.index("gw-tablebox")  # the result where the move was made
-    recent, _, rest = page.partition("The moves played out for you")
-    assert rest, "the played-out moves are folded under their own line"
+    recent, _, rest = page.partition("Every move of the game")
+    assert rest and "<details>" in recent[-200:], "at the end the moves, those played out too, are folded"
     game = get_game("burn")
     last = first.states()[-2]
     assert html.escape(last.describe(game.parse_action(last, first.steps[-1].move))) not in recent.split(

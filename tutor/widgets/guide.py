@@ -1,37 +1,45 @@
 """The guided first game: a prepared deal played on the play app's own table, the tutor saying what to do and why.
 
 ``GuidedGame(slug)`` plays ``lessons/first-games/<slug>.toml`` (``tutor.guide``).  At each of the learner's turns
-the tutor shows the step's ``say``; the learner chooses a card and a move as in the play app.  The suggested move
-plays on along the script: the bots' next moves are the script's, each narrated.  A different legal move is
-allowed: the tutor says what it changes (the step's ``other``, or a general line), the game leaves the script, the
-strong bots play on, and at each of the learner's turns the tutor suggests the strong bot's move with its reason.
-A move the rules refuse is answered with the rules' reason and the rule.  When the deal (or the game) is over, the
-result is explained (the file's ``end`` on the script, else the game's own result) with two ways on: a real game
+the tutor shows the step's ``say`` and has the card it suggests already chosen, its moves on offer; the learner
+presses a move (or chooses another card) as in the play app.  The suggested move plays on along the script: the
+bots' next moves are the script's, each narrated.  A different legal move is allowed: the tutor says what it
+changes (the step's ``other``, and always which move it was instead of which, with what it did), the game leaves
+the script, the strong bots play on, and at each of the learner's turns the tutor suggests the strong bot's move
+with its reason, spoken to the learner (``tutor.narration.in_tutor_voice``).  A move the rules refuse is answered
+with the rules' reason and the rule.  When the game is over the table stays as it ended and the tutor says who won
+and why (the file's ``end`` on the script, else the game's own result) with two ways on: a real game
 (``<slug>-play.ipynb``) or the whole lesson (``<slug>-lesson.ipynb``).  A learner who has given a name has the
 finished first game kept with their lessons' progress (``<slug>/first-game``, reached "finished").
 
-The play app's pace and rule cards hold here too: the others' moves (the script's or the strong bots') show one at
-a time on the browser's ticks (``step_bots``; at once with ``$GWARI_PACE=quick``), except the moves the tutor plays
-out at once once the outcome is settled; a rule the game cites for the first time shows as a rule card beside the
-tutor's words (once per learner, as in the play app), and the Rules panel lists the rules met in this game.
+One screen: the tutor's words come first, then the table's middle and the hand with its moves; what just happened,
+the rules met, the players around the table and the learner's name come after (beside them on a wide screen).  A
+rule met for the first time since the learner's last move shows as one line among the tutor's words (its title,
+the whole rule behind *more*); the rules of the prepared deal itself are left to the intro (the file says how this
+short deal differs from the rule book's), and every rule met is in the *Rules met* panel.
+
+The play app's pace holds here too: the others' moves (the script's or the strong bots') show one at a time on the
+browser's ticks (``step_bots``; at once with ``$GWARI_PACE=quick``), except the moves the tutor plays out at once
+once the outcome is settled.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from tutor import classroom
 from tutor.bots import make_bot
 from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
-from tutor.widgets.base import esc, event_html, heading, prose, table_html
+from tutor.narration import in_tutor_voice, second_person
+from tutor.widgets.base import button, esc, event_html, heading, prose, table_html
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
-from tutor.widgets.play_panels import pace_html, rule_card_html, rules_panel_html, trick_panel_html
+from tutor.widgets.play_panels import rule_card_html, rules_panel_html, trick_panel_html
 
 FINISHED = ("{slug}/first-game", "finished")  # where a finished first game is kept, beside the lessons' rules reached
-OTHER_MOVE = ("That is not the move I suggested, but the rules allow it. From here the game is yours: "
-              "the others play their own best moves, and I suggest yours as we go.")
+OTHER_MOVE = "From here the game is yours: the others play their own best moves, and I suggest yours as we go."
 
 
 class _Prepared:
@@ -73,13 +81,24 @@ class GuidedGame(PlayApp):
         self.bot_says: list[str] = []  # what the tutor said at the bots' moves since the learner's
         self.mark: tuple | None = None  # the deal's count at the start (a change ends the first game)
         self.played_out: int | None = None  # where the log stood when the tutor began playing out the rest
-        self.told = 0  # how many of ``bot_says`` have been said aloud
+        self.bot_told = 0  # how many of ``bot_says`` have been said aloud
         self.kept_finished = False
+        self.end_view: Any = None  # the table as the deal ended, when the game itself goes on to another deal
         super().new_game(players, 0, "strong", notice=notice)
         self.class_deal = ""
-        self.told, self.fresh_cards = 0, list(self.new_cards)  # said again below, with the title and intro
+        # The prepared deal's own rules are the intro's to tell (how this deal differs from the rule book's): they
+        # join the Rules met panel, not the tutor's words.
+        dealt = {event.rule for event in self.first.states()[0].events}
+        self.new_cards = [rule for rule in self.new_cards if rule not in dealt]
+        self.fresh_cards = []
+        self.bot_told = 0
         self._tell(len(self.first.states()[0].events), f"{self.first.title}. {self.first.intro}")
         self.refresh()
+
+    @property
+    def you(self) -> str:
+        """The learner's seat's name."""
+        return self.names_now[self.seat]
 
     @property
     def on_script(self) -> bool:
@@ -88,10 +107,22 @@ class GuidedGame(PlayApp):
 
     @property
     def finished(self) -> bool:
-        """The first game is over: the script played to its end, or the deal (or the game) over off the script."""
+        """The first game is over: the script played to its end, or off the script the game or its first deal
+        over (a second deal would be a whole new game's length)."""
         if self.on_script:
             return self.step >= len(self.first.steps)
         return self.state.is_over or _deal_mark(self.state) != self.mark
+
+    def _apply(self, action: Any) -> None:
+        before = self.state.view(self.seat)
+        super()._apply(action)
+        if self.mark is not None and not self.state.is_over and _deal_mark(self.state) != self.mark:
+            # The deal is over and the game deals the next: the table stays as the deal ended, its last trick on it.
+            trick = self.last_trick[0] if self.last_trick is not None else before.trick
+            now = self.state.view(self.seat)
+            self.end_view = dataclasses.replace(
+                now, trick=trick, status="The deal is over.",
+                seats=tuple(dataclasses.replace(seat, hand=()) for seat in now.seats))
 
     def _run_bots(self, waited: bool = False, step: bool = False) -> None:
         """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'.
@@ -156,24 +187,39 @@ class GuidedGame(PlayApp):
             return
         self.error = None
         self.changed = ""
-        self.bot_says, self.told = [], 0
+        self.bot_says, self.bot_told = [], 0
         self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
-        if self.on_script:
-            step = self.first.steps[self.step]
-            if step.learner and str(action) == self._script_move():
-                self.step += 1
-            else:
-                self.changed = step.other.get(str(action)) or next(
-                    (why for text, why in step.other.items()
-                     if str(self.game.parse_action(self.state, text)) == str(action)), OTHER_MOVE)
-                self.step = None
+        off = self.on_script and not (self.first.steps[self.step].learner and str(action) == self._script_move())
+        before = self.state
         self.turn_mark = start = len(self.lines)
         self.learner_moves += 1
         self._apply(action)
+        if len(self.lines) > start:
+            self.turn_mark = start + 1  # the learner's own move needs no telling: what just happened starts after it
+        if self.on_script and not off:
+            self.step += 1
+        elif off:
+            self.changed = self._what_it_changes(before, action)
+            self.step = None
         self._run_bots()
         self.selected = None
         self._tell(start, self.changed)
         self.refresh()
+
+    def _what_it_changes(self, before: Any, action: Any) -> str:
+        """What the learner's move other than the script's changes: which move it was instead of which, what it
+        did beyond being played (a catch, a fish, a trick taken), the file's words for it, and that the game is
+        the learner's from here."""
+        step = self.first.steps[self.step]
+        why = step.other.get(str(action)) or next(
+            (why for text, why in step.other.items() if str(self.game.parse_action(before, text)) == str(action)), "")
+        if step.learner:
+            suggested = before.prompt(self.game.parse_action(before, step.move))
+            head = f"You chose “{before.prompt(action)}” where I suggested “{suggested}”."
+        else:
+            head = f"You chose “{before.prompt(action)}”, which my plan did not have."
+        did = [second_person(event.text, self.you) for event in self.state.events[1:3]]
+        return " ".join([head, *did[:2], why, OTHER_MOVE]).replace("  ", " ").strip()
 
     def _go_on(self, waited: bool = False) -> None:
         """The browser's tick: the next of the others' moves, said (with what the tutor says at it) and drawn."""
@@ -185,15 +231,25 @@ class GuidedGame(PlayApp):
     def _tell(self, start: int, head: str = "") -> None:
         """Say aloud ``head``, what the tutor said at the others' moves since it was last said, the events from
         ``start`` in the log (up to the moves the tutor played out), the rules met for the first time, and the
-        suggestion or, at the end, the result."""
-        said = self.bot_says[self.told:]
-        self.told = len(self.bot_says)
+        suggestion or, at the end, the result; and choose the suggested move's card in the hand."""
+        said = self.bot_says[self.bot_told:]
+        self.bot_told = len(self.bot_says)
         until = self.played_out if self.played_out is not None and self.played_out >= start else None
-        lines = [event.text for _step, event in self.lines[start:until]]
+        lines = [second_person(event.text, self.you) for _step, event in self.lines[start:until]]
         rules = [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
         self.fresh_cards = []
         tail = self.end_words() if self.finished else self.suggestion()[0]
         self.announce(" ".join(text for text in (head, *said, *lines, *rules, tail) if text))
+        self.selected = self._suggested_card()
+
+    def _suggested_card(self) -> int | None:
+        """Where in the learner's hand the card of the suggested move is (``None``: no suggestion, or no card)."""
+        move = self.suggestion()[1] if self.game.inputs.cards else ""
+        if not move:
+            return None
+        used = self.state.cards_of(self.game.parse_action(self.state, move))
+        hand = self.state.view(self.seat).seats[self.seat].hand
+        return next((i for i, card in enumerate(hand) if used and card == used[0]), None)
 
     def _script_move(self) -> str:
         """The script's next move in the game's own words (its canonical text)."""
@@ -201,7 +257,7 @@ class GuidedGame(PlayApp):
 
     def suggestion(self) -> tuple[str, str]:
         """What the tutor suggests now, and the move's text: the script's ``say``, or off the script the strong
-        bot's move and its reason; ``("", "")`` when it is not the learner's turn."""
+        bot's move and its reason, spoken to the learner; ``("", "")`` when it is not the learner's turn."""
         if self.finished:
             return "", ""
         if self.on_script:
@@ -210,110 +266,150 @@ class GuidedGame(PlayApp):
         if self.state.current_player != self.seat:
             return "", ""
         action, reason = make_bot(self.game.slug, "strong", self.seed).explain(self.state)
-        return f"{self.state.prompt(action)}. {reason}", str(action)
+        reason = second_person(in_tutor_voice(reason), self.you)
+        return f"{self.state.prompt(action)}. {reason}".strip(), str(action)
 
     def end_words(self) -> str:
-        """The result explained: the file's ``end`` on the script, else the game's own words for it."""
+        """The result explained: the file's ``end`` on the script, else who won and why in the game's own words
+        and numbers (or, when only the deal is over, how it scored)."""
         if self.on_script:
             return self.first.end
+        you = self.you
+        seen: set[str] = set()
+        out: list[str] = []
+
+        def say(text: str) -> None:
+            text = second_person(" ".join(text.split()), you)
+            if text and text not in seen:
+                seen.add(text)
+                out.append(text if text[-1] in ".!?" else text + ".")
+
+        # What the last move's events said about the end: those that cite a rule not met before it in this game.
+        before = {event.rule for _step, event in self.lines[:-len(self.state.events) or None]}
+        closing = [event.text for event in self.state.events if event.rule not in before]
         if self.state.is_over:
             result = self.state.result()
-            return " ".join([self.state.status(), result.text, *result.breakdown]).strip()
-        # The deal's own reckoning: the last move's events that cite a rule not met before it in this game.
-        before = {event.rule for _step, event in self.lines[:-len(self.state.events) or None]}
-        last = [event.text for event in self.state.events if event.rule not in before]
-        return " ".join(["The deal is over.", *last])
+            names = self.names_now
+            winners = [names[seat] for seat in result.winners]
+            if self.seat in result.winners and len(winners) == 1:
+                say("You win!")
+            elif winners:
+                say(" and ".join(winners) + (" win." if len(winners) > 1 else " wins."))
+            for text in closing:
+                say(text)
+            if not any(result.text in line or line in result.text for line in out):
+                say(result.text)
+            for line in result.breakdown:
+                say(line)
+        else:  # the deal is over and the game would deal again: how the deal scored, not the next deal's dealing
+            say("The deal is over.")
+            for event in self.state.events:
+                if event.rule not in before and event.rule not in self.deal_rules:
+                    say(event.text)
+        return " ".join(out)
 
     # -- drawing
 
     def render(self) -> str:
-        """The title and intro, the tutor's words, the table, the learner's hand (or the end), what just happened."""
-        first, h = self.first, self.level_h
+        """The tutor's words, the table and the learner's hand (or the end) first; then what just happened, the
+        rules met, the players around the table and the learner's name."""
+        h = self.level_h
         view = self.state.view(self.seat)
-        parts = ['<div class="gw-playapp gw-guide">',
-                 f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(first.title)}</strong>'
-                 f'<span class="gw-small">You are {esc(view.seats[self.seat].name)}.</span></div>'
-                 f'{prose(first.intro)}{self.learner_html()}</section>']
-        parts.append(self._tutor_html())
-        parts.append(self._rule_cards_html())
-        if self.finished:  # the result first, where the last move was made; the table after it
-            parts.append(self._end_html())
-        parts.append(f'<section class="gw-panel gw-tablebox">{heading(h, "The table", cls="gw-sr")}'
-                     f"{table_html(view, level=h + 1, own_hand=self.finished)}</section>")
+        shown = self.end_view if self.finished and self.end_view is not None and not self.state.is_over else view
+        main = [self._tutor_html(),
+                f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
+                f'{table_html(shown, level=h + 1, part="middle")}</section>']
         if not self.finished:
-            parts.append('<section class="gw-controls">' + move_panel(
+            main.append('<section class="gw-controls">' + move_panel(
                 self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
                 cards=self.game.inputs.cards) + "</section>")
-        parts.append(self._side_panels_html(view))
-        parts.append(self._log_html())
-        parts.append("</div>")
-        return "".join(parts)
+        side = [self._log_html(), self._side_panels_html(view),
+                f'<section class="gw-panel gw-seatsbox">{heading(h, "Around the table")}'
+                f'{table_html(shown, level=h + 1, own_hand=self.finished, part="seats", compact=True)}</section>',
+                f'<section class="gw-panel gw-bar">{self.learner_html()}</section>']
+        return (f'<div class="gw-playapp gw-guide">{heading(h, self.first.title, cls="gw-sr")}'
+                f'<div class="gw-playgrid"><div class="gw-main">{"".join(main)}</div>'
+                f'<div class="gw-side">{"".join(side)}</div></div></div>')
 
     def _tutor_html(self) -> str:
-        """What the tutor says: what the learner's different move changed, the bots' moves, and the suggestion."""
+        """What the tutor says, first on the page: the intro (until the learner's first move), what the learner's
+        different move changed, the tutor's words at the others' moves, the rules met for the first time since the
+        learner's move (one line each), and the suggestion, or at the end the result and the two ways on."""
         said = ""
+        if self.on_script and not self.learner_moves:
+            said += f'<div data-testid="intro">{prose(self.first.intro)}</div>'
         if self.changed:
             said += f'<p data-testid="changed"><strong>Your move:</strong> {esc(self.changed)}</p>'
         said += "".join(f'<p class="gw-small">{esc(text)}</p>' for text in self.bot_says)
-        text, move = self.suggestion()
-        if text:
-            cards = ""
-            if move:
-                used = self.state.cards_of(self.game.parse_action(self.state, move))
-                hand = self.state.view(self.seat).seats[self.seat].hand
-                cards = ",".join(str(i) for i, card in enumerate(hand) if card in used)
-            said += (f'<p data-testid="suggestion" data-move="{esc(move)}" data-cards="{esc(cards)}">'
-                     f"{esc(text)}</p>")
+        said += self._rule_cards_html()
+        if self.finished:
+            said += self._end_html()
+        else:
+            text, move = self.suggestion()
+            if text:
+                cards = ""
+                if move:
+                    used = self.state.cards_of(self.game.parse_action(self.state, move))
+                    hand = self.state.view(self.seat).seats[self.seat].hand
+                    cards = ",".join(str(i) for i, card in enumerate(hand) if card in used)
+                said += (f'<p data-testid="suggestion" data-move="{esc(move)}" data-cards="{esc(cards)}" '
+                         f'style="font-weight: 600">{esc(text)}</p>')
         if not said:
             return ""
         who = "Your guide" if self.on_script else "Your guide (the game is yours now)"
-        return f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off">' \
-               f'{heading(self.level_h, who)}{said}</section>'
+        # First on the page, on a phone too (where the table's middle otherwise comes first).
+        return (f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off" style="order: -3">'
+                f'{heading(self.level_h, who, cls="gw-sr" if self.on_script else "")}{said}</section>')
 
     def _rule_cards_html(self) -> str:
-        """The rules met for the first time since the learner's last move, as the play app's rule cards, right by
-        what the tutor says."""
-        if not self.new_cards:
+        """The rules met for the first time since the learner's last move, in one line among the tutor's words: each
+        rule's title, a button that opens the whole rule.  At the end the result says how the game was scored, and
+        the rules met last wait in the Rules met panel."""
+        if not self.new_cards or self.finished:
             return ""
-        cards = "".join(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=self.level_h)
-                        for rule in self.new_cards)
-        return f'<div class="gw-panels" data-testid="rule-cards">{cards}</div>'
+        opened, titles = [], []
+        for rule in self.new_cards:
+            if rule in self.card_more:
+                opened.append(rule_card_html(self.lesson, rule, more=True, level=self.level_h + 1))
+                continue
+            title = self.lesson.rule(rule).title
+            titles.append(f'<span data-testid="rule-card" data-rule="{esc(rule)}">'
+                          + button(title, "rulemore", rule, key=f"rulemore-{rule}", pressed=False,
+                                   title="The whole rule") + "</span>")
+        line = (f'<div class="gw-row gw-rulecard">{"New rule:" if len(titles) == 1 else "New rules:"} '
+                f'{"".join(titles)}</div>' if titles else "")
+        return f'<div data-testid="rule-cards">{line}{"".join(opened)}</div>'
 
     def _side_panels_html(self, view: Any) -> str:
-        """Below the hand: the last trick taken (to look at again once the next is led), the rules met in this
-        game, and the pace setting (the first game has no deals to wait between and no clock)."""
+        """After the hand: the last trick taken (to look at again once the next is led) and the rules met in this
+        game (no pace settings: the first game has no deals to wait between and no clock, and its others' moves
+        come one at a time, or at once with ``$GWARI_PACE=quick``)."""
         parts = ['<div class="gw-panels" data-testid="panels">']
-        if self.last_trick is not None and view.trick != self.last_trick[0]:
+        if self.last_trick is not None and view.trick != self.last_trick[0] and not self.finished:
             led = view.trick is not None and bool(view.trick.plays)
             trick, words = self.last_trick
             parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=self.level_h))
         if self.met:
             parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
-        parts.append(pace_html(self.step_bots, None))
         parts.append("</div>")
         return "".join(parts)
 
     def _log_html(self) -> str:
-        """The play app's log; once the tutor has played out the rest, those moves are folded under their own line."""
-        if self.played_out is None:
+        """The play app's log while the game goes on; at the end, when the tutor has said how the game ended, the
+        whole game (the moves the tutor played out too) folded under one line."""
+        if not self.finished:
             return super()._log_html()
-        every, self.lines = self.lines, self.lines[:self.played_out]
-        try:
-            html = super()._log_html()
-        finally:
-            self.lines = every
-        out = "".join(event_html(event, names=self.names_now) for _step, event in every[self.played_out:])
-        folded = (f'<details><summary class="gw-small">The moves played out for you</summary>'
-                  f'<div class="gw-log">{out}</div></details>')
-        return html.removesuffix("</section>") + folded + "</section>"
+        lines = "".join(event_html(event, names=self.names_now, reader=self.you) for _step, event in self.lines)
+        return (f'<section class="gw-panel gw-logbox" data-testid="recent"><details><summary>Every move of the '
+                f'game</summary><div class="gw-log" role="log">{lines}</div></details></section>')
 
     def _end_html(self) -> str:
         """The result explained, and the two ways on."""
         slug = self.game.slug
-        return (f'<section class="gw-panel gw-over" data-testid="guide-end">'
+        return (f'<div class="gw-over" data-testid="guide-end">'
                 + heading(self.level_h, "Your first game is over")
                 + f'<div data-testid="result">{prose(self.end_words())}</div>'
                 + '<div class="gw-row">'
                 + f'<a class="gw-btn gw-primary" href="{slug}-play.ipynb" data-testid="play-link">Play a real game</a>'
                 + f'<a class="gw-btn" href="{slug}-lesson.ipynb" data-testid="lesson-link">Learn every rule</a>'
-                + "</div></section>")
+                + "</div></div>")

@@ -478,3 +478,140 @@ def test_every_first_game_is_played_to_its_end_by_the_suggested_moves(slug):
         assert app.error is None and app.on_script, f"{slug} step {i + 1}: {app.last_error}"
     assert app.finished and 'data-testid="guide-end"' in app.html
     assert app.state == first.states()[-1]
+
+
+# ---------------------------------------------------------------- what a first game says is so
+
+NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                            "twenty".split())}
+EACH = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s+(cards?|counters?)\s+each\b", re.IGNORECASE)
+FULL_GAME = re.compile(r"\b(full|whole|real) (game|match|deal)\b|\brule book\b", re.IGNORECASE)
+
+
+def number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+
+
+def each(state, noun: str) -> set[int]:
+    """How many cards (or counters) each player has in ``state``, as the table shows it."""
+    view = state.view(None)
+    if noun.startswith("card"):
+        return {len(seat.hand) for seat in view.seats}
+    return {int(m.group(1)) for seat in view.seats for m in [re.search(r"(\d+) counters?", seat.info or "")] if m}
+
+
+def clauses(text: str) -> list[str]:
+    return [c for c in re.split(r"(?<=[.;!?])\s+|;\s*", " ".join(text.split())) if c]
+
+
+def texts_of(first) -> list[str]:
+    return [first.intro, first.end] + [t for step in first.steps for t in (step.say, step.play_out,
+                                                                            *step.other.values()) if t]
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_the_learners_seat_is_named_you_in_every_first_game(slug):
+    first = load_first_game(slug)
+    names = first.start().view(first.seat).seats
+    assert names[first.seat].name == "You", f"{slug}: the learner's seat is {names[first.seat].name!r}"
+    assert all(seat.name != "You" for i, seat in enumerate(names) if i != first.seat)
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_every_count_each_a_first_game_says_is_the_tables_and_a_full_games_is_said_beside_it(slug):
+    """"N cards each", "N counters each": N is the prepared deal's, or in a clause about the full game the rule
+    book's (the game dealt with no options); where the two differ, the intro says both."""
+    first = load_first_game(slug)
+    here = first.start()
+    full = get_game(slug).start(players=first.players, seed=1)
+    for text in texts_of(first):
+        for clause in clauses(text):
+            for match in EACH.finditer(clause):
+                noun = match.group(2).lower()
+                truth = each(full if FULL_GAME.search(clause) else here, noun)
+                assert {number(match.group(1))} == truth, f"{slug}: “{clause}” — the table says {truth}"
+    for noun in ("cards", "counters"):
+        ours, theirs = each(here, noun), each(full, noun)
+        if ours and ours != theirs:
+            said = {(bool(FULL_GAME.search(c)), number(m.group(1))) for c in clauses(first.intro)
+                    for m in EACH.finditer(c) if m.group(2).lower().startswith(noun[:-1])}
+            assert said == {(False, *ours), (True, *theirs)}, \
+                f"{slug}: {noun} each here {ours}, in a full game {theirs}; the intro says {sorted(said)}"
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_every_first_game_ends_on_the_games_result_and_its_end_says_the_scores_the_engine_gave(slug):
+    """The script's last move ends the game (the table stays as it ended: no next deal), and the words at the end
+    name the winner the engine names and the scores it gave: "you win", "X scored N, Y M", "N to M", "with N",
+    "X's N", "X still holds N"."""
+    first = load_first_game(slug)
+    state = first.states()[-1]
+    assert state.is_over, f"{slug}: after the last step the game goes on ({state.status()})"
+    result = state.result()
+    names = [seat.name for seat in state.view(first.seat).seats]
+    score = {name.lower(): result.scores[i] for i, name in enumerate(names)}
+    end = " ".join(first.end.split())
+    assert bool(re.search(r"\byou (and \w+ )?win\b", end, re.IGNORECASE)) == (first.seat in result.winners), end
+    others = [result.scores[i] for i in range(len(names)) if i != first.seat and i not in result.winners]
+    claims = []
+    for clause in clauses(end):
+        claims += [(m.group(1), m.group(2)) for m in re.finditer(r"\b(\w+) (?:scored|still holds) (\d+)", clause)]
+        claims += [(m.group(1), m.group(2)) for m in re.finditer(r"\b(\w+)['’]s (\d+)", clause)]
+        if re.search(r"\bscored \d+", clause):
+            claims += [(m.group(1), m.group(2)) for m in re.finditer(r", (\w+) (\d+)\b", clause)]
+        claims += [("you", m.group(1)) for m in re.finditer(r"\b(?:win|wins|won) (?:\w+ )?with (\d+)", clause)]
+        for m in re.finditer(r"\b(\d+) to (\d+)\b", clause):
+            claims += [("you", m.group(1))]
+            assert int(m.group(2)) == max(others), f"{slug}: “{clause}” — the others' best is {max(others)}"
+    assert claims or slug in ("gnav", "pig"), f"{slug}: the end says no score"  # counters and letters: who is out
+    for name, said in claims:
+        assert name.lower() in score, f"{slug}: “{end}” names {name!r}, no seat"
+        assert int(said) == score[name.lower()], f"{slug}: “{end}” — {name}: the engine says {score[name.lower()]}"
+
+
+def play_to(app: GuidedGame, step: int) -> None:
+    """Follow the script's suggestions until its step ``step`` is the learner's to make."""
+    while app.on_script and app.step < step:
+        click(app, shown_suggestion(app)[0])
+
+
+@pytest.mark.parametrize("slug", first_games())
+def test_off_the_script_the_tutor_says_what_each_other_move_changes_and_suggests_in_its_own_voice(slug):
+    """At the learner's first steps, every other legal move (up to three) is answered with which move it was
+    instead of the suggested one, and what it did; then the tutor suggests the strong bot's moves, spoken to the
+    learner (never the bot's "I"), to the game's end, which says who won."""
+    first = load_first_game(slug)
+    game = get_game(slug)
+    played_on = False
+    for i in first.learner_steps[:3]:
+        state = first.states()[i]
+        own = str(game.parse_action(state, first.steps[i].move))
+        suggested = state.prompt(game.parse_action(state, own))
+        others = [a for a in state.legal_actions() if str(a) != own][:3]
+        for action in others:
+            app = GuidedGame(slug)
+            play_to(app, i)
+            if not app.handle("move", str(action)) or app.on_script:
+                continue  # not the learner's move to make (another seat's, in a round everyone plays at once)
+            assert app.changed.startswith(f"You chose “{state.prompt(action)}” where I suggested “{suggested}”."), \
+                f"{slug} step {i + 1}: {app.changed}"
+            assert 'data-testid="changed"' in app.html
+            if played_on:
+                continue
+            played_on = True
+            for _ in range(300):
+                if app.finished:
+                    break
+                text, move = app.suggestion()
+                assert text and not re.search(r"\b(I|me|my|I'm)\b", text), f"{slug}: {text}"
+                click(app, move)
+            assert app.finished, f"{slug}: off the script the first game did not end"
+            end = app.end_words()
+            assert "You wins" not in end and "You's" not in end, end
+            if app.state.is_over:
+                won = first.seat in app.state.result().winners
+                assert re.match(r"You (and \w+ )?win!" if won else r"[A-Z][\w &]+ wins?\.", end), end
+            else:
+                assert end.startswith("The deal is over."), end
+    assert played_on, f"{slug}: no other legal move at the learner's first steps"

@@ -291,8 +291,8 @@ class GuidedGame(PlayApp):
             result = self.state.result()
             names = self.names_now
             winners = [names[seat] for seat in result.winners]
-            if self.seat in result.winners and len(winners) == 1:
-                say("You win!")
+            if self.seat in result.winners:
+                say(" and ".join(["You", *(name for name in winners if name != you)]) + " win!")
             elif winners:
                 say(" and ".join(winners) + (" win." if len(winners) > 1 else " wins."))
             for text in closing:

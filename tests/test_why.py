@@ -19,8 +19,8 @@ def test_why_tells_the_newest_bot_moves_reason_as_the_bot_gave_it(slug):
     assert move and why, "the move in words and the bot's reason"
     assert 'data-gw="why"' in app.html
     assert app.handle("why")
-    assert app.why == f"{move}: {why}" and 'data-testid="why"' in app.html
-    assert f"Why? {move}" in app.said_aloud
+    assert app.why == f"{app.told(move)}: {app.told(why)}" and 'data-testid="why"' in app.html
+    assert f"Why? {app.told(move)}" in app.said_aloud
 
 
 def test_the_reason_is_the_one_the_bot_gave_for_that_position():

@@ -11,7 +11,8 @@ for moves out of turn.  Randomness comes only from the seed given to the bot.
 from __future__ import annotations
 
 import random
-from typing import Any
+import re
+from typing import Any, NamedTuple
 
 from tutor.engine import State
 from tutor.games import bot_module, get_game
@@ -92,3 +93,42 @@ def make_bot(slug: str, level: str = "strong", seed: int | None = 0) -> RandomBo
     if level == "expert":
         return ExpertBot(slug, seed)
     raise ValueError(f"Unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+
+
+# ---------------------------------------------------------------- a reason and the facts it states
+
+
+class Claim(NamedTuple):
+    """One fact a reason states, in a form a test checks against the engine: ``kind`` names the fact (each game's
+    bot documents its kinds), ``args`` the cards, seats and numbers it is about."""
+
+    kind: str
+    args: tuple
+
+
+class Said(str):
+    """A bot's reason: the words (a ``str``, in the bot's own first person) and the facts they state (``claims``)."""
+
+    claims: tuple[Claim, ...]
+
+    def __new__(cls, text: str, claims: tuple[Claim, ...] = ()) -> "Said":
+        said = super().__new__(cls, text)
+        said.claims = claims
+        return said
+
+
+def said(text: str, *claims: tuple) -> Said:
+    """The reason ``text`` with its facts: each claim a ``(kind, *args)`` tuple."""
+    return Said(text, tuple(Claim(kind, tuple(args)) for kind, *args in claims))
+
+
+def claims_of(reason: str) -> tuple[Claim, ...]:
+    """The facts a reason states (none for a plain string)."""
+    return getattr(reason, "claims", ())
+
+
+def as_mine(prompt: str) -> str:
+    """A move as offered to the player ("Take the 7♥ with your 7♣") as the bot says it of itself ("I take the 7♥
+    with my 7♣")."""
+    text = re.sub(r"\byours\b", "mine", re.sub(r"\byour\b", "my", str(prompt)))
+    return f"I {text[:1].lower()}{text[1:]}"

@@ -16,6 +16,7 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
+from tutor.bots import said
 from tutor.tricks import SUIT, Reader, Trick, shown_void
 
 GUESS_TRIES = 12  # deals tried against the shown voids before the unseen cards are dealt freely
@@ -47,7 +48,7 @@ def best_of(legal: Sequence[Any], guess: Callable[[], Any], play_out: Callable[[
     return best, means[best], guesses
 
 
-ONLY_CARD = "It is the only card you may play."
+ONLY_CARD = "It is the only card I may play."
 
 
 def card_search(legal: Sequence[Any], deal: Callable[[], "Hidden"], rng: random.Random,
@@ -55,7 +56,7 @@ def card_search(legal: Sequence[Any], deal: Callable[[], "Hidden"], rng: random.
     """A trick game's searched card play, and why: the only one of ``legal``, or the one whose guessed deals went
     best (``deal().best``; the deal is read only when there is a choice), with ``words(best, mean, deals)``."""
     if len(legal) == 1:
-        return legal[0], ONLY_CARD
+        return legal[0], said(ONLY_CARD, ("only-move",))
     best, mean, deals = deal().best(legal, rng, budget=budget, least=least)
     return best, words(best, mean, deals)
 

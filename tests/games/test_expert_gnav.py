@@ -51,7 +51,7 @@ def test_expert_calls_legally_and_says_why(players):
 def test_the_reason_names_both_calls_with_how_often_each_paid():
     state = start(["5", "9", "2", "7"])
     action, reason = search(state, random.Random(1), budget=0, least=LEAST)
-    assert re.fullmatch(r"(Standing on the five|Changing with Kari) made you pay a counter in \d+% of 40 guessed "
+    assert re.fullmatch(r"(Standing on the five|Changing with Kari) made me pay a counter in \d+% of 40 guessed "
                         r"rounds; (standing on the five|changing with Kari), in \d+%\.", reason)
     assert reason.lower().startswith("standing" if action == STAND else "changing")
     dealer = play(start(["5", "9", "2", "7"]), "stand", "stand", "stand")
@@ -89,7 +89,7 @@ def test_the_dealer_knows_where_the_card_they_were_dealt_went():
     assert state.current == 1 and state.hands[1] == GnavCard.parse("5")
     assert heuristic(state, random.Random(0))[0] == CHANGE
     action, reason = search(state, random.Random(0), budget=0, least=LEAST)
-    assert action == STAND and reason.startswith("Standing on the five made you pay a counter in 0% of 40")
+    assert action == STAND and reason.startswith("Standing on the five made me pay a counter in 0% of 40")
 
 
 def test_the_reading_deals_only_what_the_mover_cannot_see():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.bots import Said, said
 from tutor.games.burn.moves import PITS, Pit, Play
 from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, FIRE, PACK, WATER, element, value
 from tutor.games.burn.scoring import pit_choices, score_deal
@@ -20,17 +21,27 @@ from tutor.tricks import legal_plays, pool, winning_index
 PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
 
 
-def heuristic(state: BurnState, rng: random.Random) -> tuple[Play | Pit, str]:
-    """The bot's move and its reason in words."""
+def heuristic(state: BurnState, rng: random.Random) -> tuple[Play | Pit, Said]:
+    """The bot's move and its reason in words, first person, with the facts it states (``Said.claims``):
+
+    ``only-move``; ``pit-choices`` (the ways the pit may go); ``lowest-total`` / ``not-lowest`` (a side's total
+    against the others'); ``pit-on`` (the side has taken every Fire and Water card taken so far, so many);
+    ``their-pit`` (one other side has); ``only-fire`` (the hand); ``lowest`` (the card, and the element it is
+    lowest apart from, or ``None``); ``void`` (no card of the element led); ``winning`` (the seat winning the trick
+    so far); ``beats`` / ``loses`` (the card against the trick so far); ``highest-loser`` (no higher card that
+    loses); ``all-beat`` (every card I may play beats the trick so far); ``trick-cost`` (the card, and whether
+    taking the trick with it would cost my side points, 1, help, −1, or neither, 0); ``highest`` (the card, and an
+    element it is highest apart from, or ``None``).
+    """
     if state.phase == "pit":
         return pit_choice(state)
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], ONLY_CARD
+        return legal[0], said(ONLY_CARD, ("only-move",))
     return Reader(state).choose(legal)
 
 
-def pit_choice(state: BurnState) -> tuple[Pit, str]:
+def pit_choice(state: BurnState) -> tuple[Pit, Said]:
     """Both ways gain the pit's value on every opponent: when ahead, bring the end nearer; when behind, not."""
     assert state.pit is not None
     totals, side = state.sheet.totals, state.pit
@@ -38,16 +49,18 @@ def pit_choice(state: BurnState) -> tuple[Pit, str]:
     choices = pit_choices(totals, side, worth, state.rules.target)
     if len(choices) == 1:
         if choices[0] == "minus":
-            return PITS["minus"], f"Giving {worth} would push an opponent past {state.rules.target}, which is " \
-                                  f"not allowed, so take {worth} off your own score."
-        return PITS["plus"], f"Taking {worth} off would go below 0, which is not allowed, so give {worth} to " \
-                             "each opponent."
+            return PITS["minus"], said(f"Giving {worth} would push an opponent past {state.rules.target}, which is "
+                                       f"not allowed, so I take {worth} off my own score.", ("pit-choices", choices))
+        return PITS["plus"], said(f"Taking {worth} off would put me below 0, which is not allowed, so I give {worth} "
+                                  "to each opponent.", ("pit-choices", choices))
     others = [t for i, t in enumerate(totals) if i != side]
     if totals[side] < min(others):
-        return PITS["plus"], (f"Either way you gain {worth} on every opponent. You have the lowest score, so "
-                              "putting theirs up brings the end of the game nearer while you are ahead.")
-    return PITS["minus"], (f"Either way you gain {worth} on every opponent. You are not in the lead, so take "
-                           f"{worth} off your own score and keep the game going to catch up.")
+        return PITS["plus"], said(f"Either way I gain {worth} on every opponent. I have the lowest score, so "
+                                  "putting theirs up brings the end of the game nearer while I am ahead.",
+                                  ("pit-choices", choices), ("lowest-total", side))
+    return PITS["minus"], said(f"Either way I gain {worth} on every opponent. I am not in the lead alone, so I take "
+                               f"{worth} off my own score and keep the game going to catch up.",
+                               ("pit-choices", choices), ("not-lowest", side))
 
 
 class Reader:
@@ -71,8 +84,8 @@ class Reader:
         self.last = len(plays) == state.players - 1
         self.led = plays[0][1].element if plays else None
         self.top = max((c.value for _, c in plays if c.element is self.led), default=0)
-        winner = next((seat for seat, c in plays if c.element is self.led and c.value == self.top), None)
-        self.partner_wins = winner is not None and winner != me and state.sides[winner] == self.side
+        self.winner = next((seat for seat, c in plays if c.element is self.led and c.value == self.top), None)
+        self.partner_wins = self.winner is not None and self.winner != me and state.sides[self.winner] == self.side
         self.trick_fire = sum(1 for _, c in plays if c.element is FIRE)
         self.trick_water = sum(1 for _, c in plays if c.element is WATER)
 
@@ -90,83 +103,114 @@ class Reader:
         water = self.trick_water + (card.element is WATER)
         return self.badness(self.fire + fire, self.water + water) - self.badness(self.fire, self.water)
 
-    def choose(self, legal: list[Play]) -> tuple[Play, str]:
+    def choose(self, legal: list[Play]) -> tuple[Play, Said]:
         if self.led is None:
             return self.lead(legal)
         if legal[0].card.element is self.led:
             return self.follow(legal)
         return self.discard(legal)
 
-    def lead(self, legal: list[Play]) -> tuple[Play, str]:
+    def pit_words(self) -> str:
+        return f"My side has taken every Fire and Water card taken so far ({self.fire + self.water})"
+
+    def lead(self, legal: list[Play]) -> tuple[Play, Said]:
         if self.pit_on:
             best = max(legal, key=lambda a: a.card.value)
-            return best, (f"Your side has taken every Fire and Water card so far ({self.fire + self.water}): "
-                          "a pit is on, so lead high to keep winning tricks.")
+            return best, said(f"{self.pit_words()}: a pit is on, so I lead high to keep winning tricks, the "
+                              f"{best.card.english}.", ("pit-on", self.side, self.fire + self.water),
+                              ("highest", best.card, None))
         safe = [a for a in legal if a.card.element is not FIRE] or legal
         low = min(safe, key=lambda a: (a.card.value, a.card.element is WATER))
         if low.card.element is FIRE:
-            return low, "You hold only Fire: lead the lowest, so someone else is likely to take it."
-        return low, (f"Lead your lowest card that is not Fire, the {low.card.english}: someone else will "
-                     "probably take the trick, and no Fire goes with your lead.")
+            return low, said(f"I hold only Fire: I lead my lowest, the {low.card.english}, so someone else is likely "
+                             "to take it.", ("only-fire", self.me), ("lowest", low.card, None))
+        return low, said(f"I lead my lowest card that is not Fire, the {low.card.english}: someone else will "
+                         "probably take the trick, and no Fire goes with my lead.", ("lowest", low.card, FIRE))
 
-    def follow(self, legal: list[Play]) -> tuple[Play, str]:
+    def follow(self, legal: list[Play]) -> tuple[Play, Said]:
         wins = [a for a in legal if a.card.value > self.top]
         loses = [a for a in legal if a.card.value < self.top]
         low = min(legal, key=lambda a: a.card.value)
         high = max(legal, key=lambda a: a.card.value)
         cost = self.cost(high.card)
-        if self.pit_on and (self.trick_fire or self.trick_water or self.led in (FIRE, WATER)):
-            if wins:
-                return max(wins, key=lambda a: a.card.value), "A pit is on: win every trick with Fire or Water in it."
-        if self.their_pit and wins and (self.trick_fire or self.trick_water or self.led in (FIRE, WATER)):
-            return max(wins, key=lambda a: a.card.value), ("Another side has taken every Fire and Water card so "
-                                                           "far: take this one to spoil their pit.")
+        hot = self.trick_fire or self.trick_water or self.led in (FIRE, WATER)
+        if self.pit_on and hot and wins:
+            pick = max(wins, key=lambda a: a.card.value)
+            return pick, said(f"{self.pit_words()}: a pit is on, so I win every trick with Fire or Water in it, "
+                              f"here with the {pick.card.english}.", ("pit-on", self.side, self.fire + self.water),
+                              ("beats", pick.card))
+        if self.their_pit and wins and hot:
+            pick = max(wins, key=lambda a: a.card.value)
+            return pick, said(f"Another side has taken every Fire and Water card taken so far: I take this trick "
+                              f"with the {pick.card.english} to spoil their pit.", ("their-pit", self.side),
+                              ("beats", pick.card))
         if self.partner_wins and loses:
             pick = max(loses, key=lambda a: a.card.value)
-            return pick, "Your partner is winning this trick: stay under and shed a high card."
+            return pick, said(f"My partner is winning this trick: I stay under and shed a high card, the "
+                              f"{pick.card.english}.", ("winning", self.winner), ("loses", pick.card),
+                              ("highest-loser", pick.card))
         if cost > 0:
             if loses:
                 pick = max(loses, key=lambda a: a.card.value)
-                return pick, (f"Taking this trick would cost you points: duck with the {pick.card.english}, "
-                              "your highest card that still loses.")
+                return pick, said(f"Taking this trick would cost me points: I duck with the {pick.card.english}, "
+                                  "my highest card that still loses.", ("trick-cost", high.card, 1),
+                                  ("loses", pick.card), ("highest-loser", pick.card))
             if self.last:
-                return high, ("You must win this trick whatever you play, so win it with your highest card "
-                              "and keep the low ones for ducking later.")
-            return low, "Every card you hold beats the trick so far: play the lowest and hope someone goes higher."
+                return high, said("I must win this trick whatever I play, so I win it with my highest card and keep "
+                                  "the low ones for ducking later.", ("all-beat",), ("highest", high.card, None))
+            return low, said("Every card I may play beats the trick so far: I play my lowest and hope someone goes "
+                             "higher.", ("all-beat",), ("lowest", low.card, None))
         if cost < 0:
+            water = "(more Water than Fire scores nothing)" if self.state.scoring.lowest_wins else ""
+            helps = f"Taking this trick would help me {water}".rstrip()
             if self.last:
-                pick = min(wins, key=lambda a: a.card.value) if wins else low
-                why = "the lowest card that wins" if wins else "you cannot win it, so your lowest"
-                return pick, f"This trick's Water would help you (more Water than Fire scores nothing): {why}."
-            return high, ("This trick's Water would help you (more Water than Fire scores nothing): "
-                          "play high to win it.")
+                if wins:
+                    pick = min(wins, key=lambda a: a.card.value)
+                    return pick, said(f"{helps}: I take it with the lowest card that wins, the {pick.card.english}.",
+                                      ("trick-cost", pick.card, -1), ("beats", pick.card))
+                return low, said(f"{helps}, but none of my cards can win it, so I play my lowest.",
+                                 ("trick-cost", high.card, -1), ("loses", high.card), ("lowest", low.card, None))
+            return high, said(f"{helps}: I play high to win it, the {high.card.english}.",
+                              ("trick-cost", high.card, -1), ("highest", high.card, None))
         if loses:
             pick = max(loses, key=lambda a: a.card.value)
-            return pick, "Nothing to gain in this trick: shed your highest card that still loses."
+            return pick, said("Nothing to gain or lose in this trick: I shed my highest card that still loses, the "
+                              f"{pick.card.english}.", ("trick-cost", high.card, 0), ("loses", pick.card),
+                              ("highest-loser", pick.card))
         if self.last:
-            return high, "You win this trick anyway: win it with your highest card."
-        return low, "Every card you hold is higher so far: play the lowest and hope someone goes higher."
+            return high, said("I win this trick anyway: I win it with my highest card.", ("all-beat",),
+                              ("highest", high.card, None))
+        return low, said("Every card I may play beats the trick so far: I play my lowest and hope someone goes "
+                         "higher.", ("all-beat",), ("lowest", low.card, None))
 
-    def discard(self, legal: list[Play]) -> tuple[Play, str]:
+    def discard(self, legal: list[Play]) -> tuple[Play, Said]:
         led = self.led.english
-        if self.partner_wins or self.pit_on and (self.trick_fire or self.trick_water):
+        void = ("void", self.me, self.led)
+        if self.partner_wins:
             water = [a for a in legal if a.card.element is WATER]
             if water and self.cost(water[0].card) <= 0:
                 pick = max(water, key=lambda a: a.card.value)
-                return pick, (f"You have no {led} and your side is winning this trick: give it a Water card, "
-                              "which helps against Fire.")
+                return pick, said(f"I have no {led} and my partner is winning this trick: I give it a Water card, "
+                                  f"the {pick.card.english}, which helps against Fire.", void,
+                                  ("winning", self.winner))
             plain = [a for a in legal if a.card.element is not FIRE] or legal
             pick = max(plain, key=lambda a: a.card.value)
-            return pick, f"You have no {led} and your side is winning: shed your highest card that is not Fire."
+            apart = FIRE if pick.card.element is not FIRE else None
+            which = "my highest card that is not Fire" if apart else "my highest card"
+            return pick, said(f"I have no {led} and my partner is winning: I shed {which}, the {pick.card.english}.",
+                              void, ("winning", self.winner), ("highest", pick.card, apart))
         fire = [a for a in legal if a.card.element is FIRE]
         if fire:
             pick = max(fire, key=lambda a: a.card.value)
-            return pick, (f"You have no {led}, so you cannot win this trick: get rid of the {pick.card.english} "
-                          "— Fire you give away cannot burn you.")
+            return pick, said(f"I have no {led}, so I cannot win this trick: I get rid of the {pick.card.english} — "
+                              "Fire I give away cannot burn me.", void, ("loses", pick.card))
         plain = [a for a in legal if a.card.element is not WATER] or legal
         pick = max(plain, key=lambda a: a.card.value)
-        return pick, (f"You have no {led} and no Fire: shed your highest card, the {pick.card.english}, "
-                      "so it cannot win a trick later.")
+        apart = WATER if pick.card.element is not WATER else None
+        no_fire = "" if self.led is FIRE else " and no Fire"
+        which = "my highest card that is not Water" if apart and len(plain) < len(legal) else "my highest card"
+        return pick, said(f"I have no {led}{no_fire}: I shed {which}, the {pick.card.english}, so it cannot win a "
+                          "trick later.", void, ("void", self.me, FIRE), ("highest", pick.card, apart))
 
 
 # ---------------------------------------------------------------- the search bot: guess the hands, play them out
@@ -183,8 +227,8 @@ def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: 
 
 
 def _search_words(best: Play, mean: float, deals: int) -> str:
-    return (f"Dealing the cards you cannot see {deals} ways and playing each deal out, the {best.card.english} "
-            f"did best: with it your side ended {abs(mean):.1f} points {'ahead of' if mean >= 0 else 'behind'} the "
+    return (f"Dealing the cards I cannot see {deals} ways and playing each deal out, the {best.card.english} "
+            f"did best: with it my side ended {abs(mean):.1f} points {'ahead of' if mean >= 0 else 'behind'} the "
             "others on average.")
 
 

@@ -17,27 +17,33 @@ import random
 from collections import Counter
 from typing import Callable
 
+from tutor.bots import Said, as_mine, said
 from tutor.cards import ElementCard
 from tutor.engine import Record
 from tutor.search import determinized
 
 from .moves import CALL, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP, Action, PayChain, Play, Skip
-from .rules import CHAIN_CAP, CHAIN_STEP, cards_word
+from .rules import CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_MORE, FORGOT_OVER, SIXTEEN, VOID_AT, cards_word
 from .state import CartsState
 
 SWAP_FROM = 9  # a hand of this many cards with nothing to play is swapped rather than grown
 THREAT = 2  # a player with this many cards or fewer is about to go out
 
 
-def heuristic(state: CartsState, rng: random.Random) -> tuple[Action, str]:
-    """The bot's move and its reason in words."""
+def heuristic(state: CartsState, rng: random.Random) -> tuple[Action, Said]:
+    """The bot's move and its reason in words, with the facts the words state (``Said.claims``): ``hand-size``
+    (seat, cards held), ``nothing-fits`` (no card of mine may be played), ``matches`` (card, top: same value or
+    element), ``sixteen`` (card, top: 16 in one element), ``next`` (the seat to move after mine),
+    ``chain-after`` (my play, the next player, the cards they then owe), ``chain-breaks`` (my play breaks the chain),
+    ``only-follow-ups`` (every card I may play is a follow-up)."""
     legal = state.legal_actions()
     me = state.current
     assert me is not None
     plays = [a for a in legal if type(a) is Play]
     if CALL in legal and plays:
-        return CALL, ("You hold two cards and are about to play one: say “Last card!” now. If you forget, "
-                      "you draw 5 cards once the next player has played.")
+        return CALL, said("I hold two cards and I am about to play one: I say “Last card!” now. If I forgot, I "
+                          f"would draw {cards_word(FORGOT)} once the next player has played ({FORGOT_MORE} while "
+                          f"another player holds more than {FORGOT_OVER}).", ("hand-size", me, 2))
     if len(legal) == 1:
         return legal[0], _only(state, legal[0])
     if state.chain:
@@ -45,14 +51,15 @@ def heuristic(state: CartsState, rng: random.Random) -> tuple[Action, str]:
     return _turn(state, plays, legal, rng)
 
 
-def _only(state: CartsState, action: Action) -> str:
+def _only(state: CartsState, action: Action) -> Said:
     if type(action) is PayChain:
-        return f"You have no follow-up to answer the chain with, so you draw {cards_word(action.count)}."
+        return said(f"I have no follow-up to answer the chain with, so I draw {cards_word(action.count)}.",
+                    ("nothing-fits",))
     if type(action) is Skip:
-        return "You have no follow-up to answer with, so you miss this turn (and draw nothing)."
+        return said("I have no follow-up to answer with, so I miss this turn (and draw nothing).", ("nothing-fits",))
     if action is DRAW:
-        return "None of your cards goes on the pile, so you draw one."
-    return "It is the only move you have."
+        return said("None of my cards goes on the pile, so I draw one.", ("nothing-fits",))
+    return said("It is the only move I have.", ("only-move",))
 
 
 def _next_seat(state: CartsState, me: int) -> int:
@@ -64,7 +71,7 @@ def _next_seat(state: CartsState, me: int) -> int:
     return me
 
 
-def _answer(state: CartsState, plays: list[Play], legal: list[Action]) -> tuple[Action, str]:
+def _answer(state: CartsState, plays: list[Play], legal: list[Action]) -> tuple[Action, Said]:
     """T4, T7: answer the chain if possible; otherwise pay it."""
     top = state.pile[-1]
     if not plays:
@@ -76,9 +83,10 @@ def _answer(state: CartsState, plays: list[Play], legal: list[Action]) -> tuple[
     spare = _spare(state.hands[me])
     if count > CHAIN_CAP:
         best = max(plays, key=lambda a: spare(a.card))
-        return best, (f"Answer with {best.card.english}: the chain would reach {count}, more than {CHAIN_CAP}, "
-                      "so it breaks and nobody draws.")
-    nxt = state.names[_next_seat(state, me)]
+        return best, said(f"Answer: I play {best.card.english}, and the chain would reach {count}, more than "
+                          f"{CHAIN_CAP}, so it breaks and nobody draws.", ("chain-breaks", best))
+    nxt_seat = _next_seat(state, me)
+    nxt = state.names[nxt_seat]
     one_card = state.rules.last_card and any(len(h) == 1 for h in state.hands)
     # A different element makes the next player draw; the same element only costs them a turn (and nothing
     # while someone holds one card), so cards hurt more.
@@ -86,9 +94,17 @@ def _answer(state: CartsState, plays: list[Play], legal: list[Action]) -> tuple[
     if best.card in SAME_FOLLOW[top]:
         tail = ("but while someone holds one card nobody misses a turn" if one_card else
                 f"{nxt} misses the turn unless they answer")
-        return best, f"Answer the chain with {best.card.english} instead of paying: same element, so {tail}."
-    return best, (f"Answer the chain with {best.card.english} instead of paying: now {nxt} draws {count} "
-                  "unless they answer too.")
+        return best, said(f"Answer: I play {best.card.english} instead of paying the chain: same element, so "
+                          f"{tail}.", ("next", nxt_seat))
+    owed = count + (state.rules.last_card and len(state.hands[nxt_seat]) == 1)  # T10: one more with one card
+    if owed >= VOID_AT and owed != count:
+        return best, said(f"Answer: I play {best.card.english} instead of paying the chain: {nxt} holds one card, so "
+                          f"the chain would cost them {owed}, and {VOID_AT} or more breaks it.", ("next", nxt_seat),
+                          ("hand-size", nxt_seat, 1))
+    extra = " (one more, as they hold one card)" if owed != count else ""
+    return best, said(f"Answer: I play {best.card.english} instead of paying the chain: now {nxt} draws "
+                      f"{cards_word(owed)}{extra} unless they answer too.", ("next", nxt_seat),
+                      ("chain-after", best, nxt_seat, owed))
 
 
 def _spare(hand: tuple) -> Callable[[ElementCard], tuple[int, int, int]]:
@@ -99,7 +115,7 @@ def _spare(hand: tuple) -> Callable[[ElementCard], tuple[int, int, int]]:
     return lambda card: (values[card.value], elements[card.element], card.value)
 
 
-def _turn(state: CartsState, plays: list[Play], legal: list[Action], rng: random.Random) -> tuple[Action, str]:
+def _turn(state: CartsState, plays: list[Play], legal: list[Action], rng: random.Random) -> tuple[Action, Said]:
     me = state.current
     assert me is not None
     hand = state.hands[me]
@@ -109,30 +125,32 @@ def _turn(state: CartsState, plays: list[Play], legal: list[Action], rng: random
         sixteen = [a for a in plays if a.card in SIXTEENS[top] and len(hand) > 1]
         if sixteen:
             best = sixteen[0]
-            return best, (f"{best.card.english} and {top.english} make 16 in one element: play it and take an "
-                          "extra turn.")
+            return best, said(f"{best.card.english} and {top.english} make {SIXTEEN} in one element: I play it and "
+                              "take an extra turn.", ("sixteen", best.card, top))
     nxt = _next_seat(state, me)
     follows = [a for a in plays if a.card in FOLLOW[top]]
     plain = [a for a in plays if a.card not in FOLLOW[top]]
     spare = _spare(hand)
     if follows and len(state.hands[nxt]) <= THREAT:
         best = max(follows, key=lambda a: (a.card not in SAME_FOLLOW[top], spare(a.card)))
-        return best, (f"{state.names[nxt]} holds only {cards_word(len(state.hands[nxt]))}: play the follow-up "
-                      f"{best.card.english} to make them draw (or miss a turn) instead of going out.")
+        return best, said(f"{state.names[nxt]} holds only {cards_word(len(state.hands[nxt]))}: I play the follow-up "
+                          f"{best.card.english} to make them draw (or miss a turn) instead of going out.",
+                          ("hand-size", nxt, len(state.hands[nxt])), ("next", nxt))
     if plain:
         best = max(plain, key=lambda a: spare(a.card))
-        return best, (f"Play {best.card.english}: it matches {top.english}, and you keep your follow-ups and "
-                      "your spread of values to answer chains with later.")
+        return best, said(f"I play {best.card.english}: it matches {top.english}, and I keep my follow-ups and my "
+                          "spread of values to answer chains with later.", ("matches", best.card, top))
     if follows:
         best = max(follows, key=lambda a: (a.card not in SAME_FOLLOW[top], spare(a.card)))
-        return best, (f"Only follow-ups fit: play {best.card.english}, which starts a chain against "
-                      f"{state.names[nxt]}.")
+        return best, said(f"Only follow-ups fit: I play {best.card.english}, which starts a chain against "
+                          f"{state.names[nxt]}.", ("only-follow-ups",), ("next", nxt))
     if SWAP in legal and len(hand) >= SWAP_FROM:
-        return SWAP, (f"Nothing fits and you hold {len(hand)} cards: swap the whole hand for as many new ones "
-                      "instead of growing it (you will miss a turn).")
+        return SWAP, said(f"Nothing fits and I hold {cards_word(len(hand))}: I swap the whole hand for as many new "
+                          "ones instead of growing it (I will miss a turn).", ("nothing-fits",),
+                          ("hand-size", me, len(hand)))
     if DRAW in legal:
-        return DRAW, "None of your cards goes on the pile, so you draw one."
-    return rng.choice(legal), "No move stands out."
+        return DRAW, said("None of my cards goes on the pile, so I draw one.", ("nothing-fits",))
+    return rng.choice(legal), said("No move stands out.")
 
 
 # ---------------------------------------------------------------- the expert: imagined games
@@ -141,7 +159,7 @@ BUDGET = 0.12  # seconds per decision: well inside the 200 ms a learner waits
 HORIZON = 150  # moves an imagined game may run before it is judged by the cards held
 
 
-def search(state: CartsState, rng: random.Random, *, budget: float = BUDGET) -> tuple[Action, str]:
+def search(state: CartsState, rng: random.Random, *, budget: float = BUDGET) -> tuple[Action, Said]:
     """Try each move in games imagined to the end of the round and keep the one that wins most often.
 
     The cards the player cannot see (the other hands and the stock) are dealt at random for each
@@ -160,8 +178,15 @@ def search(state: CartsState, rng: random.Random, *, budget: float = BUDGET) -> 
     best = max(legal, key=lambda a: (rate[a], a == action))
     if best == action or rate[best] <= rate[action]:
         return action, reason
-    return best, (f"In {rounds} imagined games per move, {state.prompt(best).lower()} won "
-                  f"{rate[best]:.0%} of them, {state.prompt(action).lower()} only {rate[action]:.0%}.")
+    return best, said(f"In {rounds} imagined games per move, {_doing(state, best)} won me {rate[best]:.0%} of them, "
+                      f"{_doing(state, action)} only {rate[action]:.0%}.")
+
+
+def _doing(state: CartsState, action: Action) -> str:
+    """A move as the mover says it of itself, as a gerund: "playing Fire 7", "drawing a card"."""
+    verb, _, rest = as_mine(state.prompt(action))[2:].partition(" ")
+    doing = {"swap": "swapping"}.get(verb, verb.removesuffix("e") + "ing")
+    return f"{doing} {rest}".strip()
 
 
 def _unseen(state: CartsState, me: int) -> list:

@@ -14,6 +14,7 @@ import random
 from math import comb
 from typing import Sequence
 
+from tutor.bots import Said, as_mine, said
 from tutor.cards import Card, Rank, Suit
 from tutor.games.cassino.moves import Action, Build, Capture, Trail, capture_options
 from tutor.games.cassino.rules import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS, PACK,
@@ -44,8 +45,15 @@ def _sweeps(state: CassinoState, action: Capture) -> bool:
 # ---------------------------------------------------------------- the greedy heuristic: most points now
 
 
-def heuristic(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
-    """The capture worth most now (points, then cards and spades); else the trail that gives least away."""
+def heuristic(state: CassinoState, rng: random.Random) -> tuple[Action, Said]:
+    """The capture worth most now (points, then cards and spades); else the trail that gives least away.
+
+    Its reason's claims (checked against the scoring in the tests): ``points`` (cards, the points they carry),
+    ``capture-points`` (a capture, the points it brings: its cards' and a scored sweep's), ``sweep`` (the capture,
+    whether it clears the table), ``taken`` (the capture, how many cards), ``spades`` (cards, how many are spades),
+    ``most-cards`` (a capture: no pointless capture takes more), ``nothing-to-take``, ``trail-gives-least`` (no
+    trail gives away fewer points, then fewer spades).
+    """
     legal = state.legal_actions()
     caps = [a for a in legal if type(a) is Capture]
     if caps:
@@ -59,13 +67,18 @@ def heuristic(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
         points, count, spades, _ = worth(best)
         cards = _taken(best)
         aces = sum(c.rank is Rank.ACE for c in cards)
+        swept = _sweeps(state, best) and state.rules.sweeps
         sources = [words for n, words in (
             (BIG_CASSINO in cards, "Big Cassino"), (LITTLE_CASSINO in cards, "Little Cassino"),
-            (aces, f"{aces} aces" if aces > 1 else "an ace"), (points - points_of(cards), "a sweep")) if n]
+            (aces, f"{aces} aces" if aces > 1 else "an ace"), (swept, "a sweep")) if n]
         why = (f"{points} point{'s' * (points != 1)} now ({', '.join(sources)})" if points
                else "no points, but the most cards")
-        take = state.prompt(best).removesuffix(" — a sweep!")
-        return best, f"{take}: {why}; {count} cards, {spades} spade{'s' * (spades != 1)}."
+        take = as_mine(state.prompt(best).removesuffix(" — a sweep!"))
+        claims = [("capture-points", best, points), ("sweep", best, _sweeps(state, best)),
+                  ("taken", best, count), ("spades", tuple(cards), spades)]
+        if not points:
+            claims.append(("most-cards", best))
+        return best, said(f"{take}: {why}; {count} cards, {spades} spade{'s' * (spades != 1)}.", *claims)
     trails = [a for a in legal if type(a) is Trail]
     if trails:
         def cost(a: Trail) -> tuple:
@@ -73,10 +86,24 @@ def heuristic(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
             return (points_of([c]), c.suit is Suit.SPADES, VALUE[c] == 0, -VALUE[c], rng.random())
 
         best_trail = min(trails, key=cost)
-        return best_trail, (f"Nothing to take: trail the {best_trail.card.label}, which carries no points "
-                            "and is not a spade.")
+        card = best_trail.card
+        points, spade = points_of([card]), card.suit is Suit.SPADES
+        claims = [("nothing-to-take",), ("points", (card,), points), ("spades", (card,), int(spade))]
+        if not points and not spade:
+            return best_trail, said(f"Nothing to take: I trail the {card.label}, which carries no points and is "
+                                    "not a spade.", *claims)
+        carries = f"{points} point{'s' * (points != 1)}" if points else "no points"
+        pricier = [t for t in trails if t is not best_trail]
+        if not pricier:
+            return best_trail, said(f"Nothing to take, and the {card.label} is the only card I may trail, though it "
+                                    f"carries {carries}{' and is a spade' if spade else ''}.", *claims)
+        claims.append(("trail-gives-least", best_trail))
+        return best_trail, said(f"Nothing to take: I trail the {card.label} ({carries}{', a spade' if spade else ''}"
+                                "), since every card I may trail carries points or is a spade, and it gives away "
+                                "the least.", *claims)
     choice = rng.choice(legal)
-    return choice, f"{state.prompt(choice)}: nothing to take, and trailing is not allowed."
+    return choice, said(f"{as_mine(state.prompt(choice))}: nothing to take, and trailing is not allowed.",
+                        ("nothing-to-take",))
 
 
 # ---------------------------------------------------------------- the planner: one move further
@@ -162,13 +189,17 @@ def evaluate(state: CassinoState, action: Action, hidden: Sequence[Card], next_h
     return value
 
 
-def search(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
-    """The move worth most after the next player's best reply: plans builds, denies sweeps and Big Cassino."""
+def search(state: CassinoState, rng: random.Random) -> tuple[Action, Said]:
+    """The move worth most after the next player's best reply: plans builds, denies sweeps and Big Cassino.
+
+    Its reason's claims: ``only-move``, ``keeps-card`` (a build: the hand keeps a card of its value),
+    ``capture-points``, ``taken`` and ``sweep`` (as ``heuristic``'s), ``next-opponent`` (the seat named as playing
+    next)."""
     me = state.current
     assert me is not None
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], f"{state.prompt(legal[0])}: the only move."
+        return legal[0], said(f"{as_mine(state.prompt(legal[0]))}: it is the only move I have.", ("only-move",))
     hidden = unseen(state, me)
     nxt = next((s for s in ((me + k) % len(state.hands) for k in range(1, len(state.hands)))
                 if state.hands[s] and state.side_of(s) != state.side_of(me)), None)
@@ -176,15 +207,20 @@ def search(state: CassinoState, rng: random.Random) -> tuple[Action, str]:
     scored = [(evaluate(state, a, hidden, next_hand), rng.random(), a) for a in legal]
     value, _, best = max(scored, key=lambda t: (t[0], t[1]))
     them = state.names[nxt] if nxt is not None else "the others"
+    claims: list[tuple] = [("next-opponent", nxt)]
     if type(best) is Build:
         stolen = _holds(len(hidden), sum(1 for c in hidden if VALUE[c] == best.value), next_hand)
-        why = (f"you keep a card to take it next turn, and the chance that {them} holds one to take it first "
+        why = (f"I keep a card to take it next turn, and the chance that {them} holds one to take it first "
                f"is about {stolen:.0%}")
+        claims.append(("keeps-card", best))
     elif type(best) is Capture:
         cards = _taken(best)
         points = points_of(cards) + SWEEP_POINTS * (_sweeps(state, best) and state.rules.sweeps)
-        now = f"{points} point{'s' * (points != 1)} and {len(cards)} cards now" if points else f"{len(cards)} cards now"
-        why = f"{now}, the best once you count what {them} could take next"
+        now = (f"{points} point{'s' * (points != 1)} and {len(cards)} cards now" if points
+               else f"no points but {len(cards)} cards now")
+        why = f"{now}, the best once I count what {them} could take next"
+        claims += [("capture-points", best, points), ("sweep", best, _sweeps(state, best)),
+                   ("taken", best, len(cards))]
     else:
-        why = f"of the cards you may trail, it gives {them} the least to take"
-    return best, f"{state.prompt(best).removesuffix(' — a sweep!')}: {why}."
+        why = f"of the cards I may trail, it gives {them} the least to take"
+    return best, said(f"{as_mine(state.prompt(best).removesuffix(' — a sweep!'))}: {why}.", *claims)

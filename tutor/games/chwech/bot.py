@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from tutor.bots import Said, said
 from tutor.cards import Rank
 from tutor.match import EndRule
 from tutor.search import determinized
@@ -23,18 +24,49 @@ from .scoring import card_power, multiplier
 from .state import ChwechState
 
 
-def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
-    """Shed cards, and take a trick only when it brings the cards won to (or just below) a multiple of nine."""
+def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, Said]:
+    """Shed cards, and take a trick only when it brings the cards won to (or just below) a multiple of nine.
+
+    The reason's claims: ``won`` (seat, cards won so far), ``trick-size`` (cards in the trick with mine),
+    ``multiplier`` (cards won, the multiplier they give), ``beats`` / ``loses`` (my play against the trick, made
+    only when I play last), ``all-beat`` (every card I may play beats the trick so far), ``no-plays``."""
+    action, why = choose(state, rng)
+    me = state.current_player
+    assert me is not None
+    won = len(state.won[me])
+    n, last = len(state.trick) + 1, len(state.queue) == 1
+    then, now = multiplier(won + n, HAND_SIZE), multiplier(won, HAND_SIZE)
+    counts = [("won", me, won), ("multiplier", won + n, then), ("multiplier", won, now)]
+    if why == "nothing":
+        return action, said("I have no card I may play here, so I pass.", ("no-plays",))
+    played = _words(state, action).removeprefix("playing ")
+    if why == "lead":
+        return action, said(f"I lead low, {played}: leading sheds a card, and a low one is unlikely to win cards I "
+                            "do not want.")
+    if why == "take":
+        stands = "" if last else " as it stands"
+        return action, said(f"If I take this trick{stands} ({n} cards with mine), I have {won + n} cards won, a "
+                            f"multiplier of {then} (now {now}): worth winning, and a card is shed. I play {played}.",
+                            *counts, ("trick-size", n), *([("beats", action)] if last else []))
+    if why == "shed":
+        return action, said(f"I play {played}, which should not win the trick: it sheds a card without taking cards "
+                            "I do not want.", *([("loses", action)] if last else []))
+    return action, said(f"Every card I may play would win this trick, and {won + n} cards won would spoil my count "
+                        f"(a multiplier of {then}, now {now}): I pass.", *counts, *([("all-beat",)] if last else []))
+
+
+def choose(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
+    """``heuristic``'s move without its words (the guessed deals play thousands of them), and which way of playing
+    chose it: "nothing" (no card may be played), "lead", "take", "shed" or "pass"."""
     me = state.current_player
     assert me is not None
     legal = state.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
-    won = len(state.won[me])
+    if not plays:
+        return PASS, "nothing"
     if state.leading:
-        if not plays:
-            return PASS, "Nothing to lead."
-        low = min(plays, key=lambda a: (_lead_value(a, state.rules.thirteens_jokers), rng.random()))
-        return low, "Leading sheds a card, and a low one is unlikely to win cards you do not want."
+        return min(plays, key=lambda a: (_lead_value(a, state.rules.thirteens_jokers), rng.random())), "lead"
+    won = len(state.won[me])
     n = len(state.trick) + 1
     last = len(state.queue) == 1
     gain = multiplier(won + n, HAND_SIZE) >= multiplier(won, HAND_SIZE)
@@ -45,13 +77,10 @@ def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]
         p = card_power(a, n - 1, n, state.rules) if last else card_power(a, n - 1, n + 1, state.rules)
         (winning if p > top else losing).append((p, a))
     if gain and winning:
-        p, a = max(winning, key=lambda x: x[0])
-        return a, (f"Taking these {n} cards makes {won + n} won, a multiplier of {multiplier(won + n, HAND_SIZE)} "
-                   f"(now {multiplier(won, HAND_SIZE)}): worth winning, and a card is shed.")
+        return max(winning, key=lambda x: x[0])[1], "take"
     if losing:
-        p, a = max(losing, key=lambda x: x[0])
-        return a, "This card should not win the trick, so it sheds a card without taking unwanted cards."
-    return PASS, "Every card you could play would win cards that spoil your count: pass."
+        return max(losing, key=lambda x: x[0])[1], "shed"
+    return PASS, "pass"
 
 
 def _lead_value(action: Play, thirteens_jokers: bool) -> float:
@@ -69,7 +98,7 @@ _GERUNDS = {"Play": "playing", "Pass": "passing"}
 
 
 def search(state: ChwechState, rng: random.Random, budget: float = BUDGET,
-           least: int = LEAST) -> tuple[Play | Pass, str]:
+           least: int = LEAST) -> tuple[Play | Pass, Said]:
     """Determinized search: deal the cards the mover cannot see many ways consistent with what the table has
     shown, play every legal move out to the end of the deal with the rule-of-thumb bot in every seat, and keep the
     move whose guessed deals scored the mover most.  Stops after ``budget`` seconds (at least ``least`` deals);
@@ -78,14 +107,14 @@ def search(state: ChwechState, rng: random.Random, budget: float = BUDGET,
     if len(legal) == 1:
         only = legal[0]
         if isinstance(only, Pass):
-            return only, "Nothing I hold may be played now, so I pass."
-        return only, f"It is the only move I have: {_words(state, only)}."
+            return only, said("Nothing I hold may be played now, so I pass.", ("no-plays",))
+        return only, said(f"It is the only move I have: {_words(state, only)}.", ("only-move",))
     deal = _Deal(state)
     means, deals = determinized(legal, lambda: deal.guess(rng), deal.play_out, budget=budget, least=least)
     ranked = sorted(legal, key=lambda a: -means[a])  # stable: the first of equal moves stays first
     best, second = ranked[0], ranked[1]
-    return best, (f"In {deals} guessed deals, {_words(state, best)} scored me {means[best]:.1f} points on average "
-                  f"by the end of the deal; {_words(state, second)}, {means[second]:.1f}.")
+    return best, said(f"In {deals} guessed deals, {_words(state, best)} scored me {means[best]:.1f} points on average "
+                      f"by the end of the deal; {_words(state, second)}, {means[second]:.1f}.")
 
 
 def _words(state: ChwechState, action: Play | Pass) -> str:
@@ -141,5 +170,5 @@ class _Deal:
         state = state.apply(action)
         done = self.deals_done
         while state.sheet.deals == done:
-            state = state.apply(heuristic(state, rng)[0])
+            state = state.apply(choose(state, rng)[0])
         return state.sheet.rows[done][self.me]

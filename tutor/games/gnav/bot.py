@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from tutor.bots import Said, said
 from tutor.cards import GnavCard, GnavRank
 from tutor.search import determinized
 
@@ -26,27 +27,65 @@ FOOL = GnavCard(GnavRank.FOOL)
 PASSERS = (GnavRank.HORSE, GnavRank.HOUSE)  # a change asked of their holder passes on to the next player
 
 
-def heuristic(state: GnavState, rng: random.Random) -> tuple[Call, str]:
-    """Stand on a matador or a card of 6 and up; change anything lower, the Fool always."""
+STAND_FROM = GnavRank.N6  # the rule of thumb stands on this card and higher
+
+
+def unseen_around(state: GnavState, me: int, card: GnavCard) -> tuple[int, int, int]:
+    """How many of the cards ``me`` cannot see (the pack less their own card and the cards passed over from the
+    stock) are lower than ``card``, equal to it, and higher."""
+    hidden = list(PACK)
+    for seen in (card, *state.aside):
+        hidden.remove(seen)
+    lower = sum(1 for c in hidden if c.rank < card.rank)
+    same = sum(1 for c in hidden if c.rank == card.rank)
+    return lower, same, len(hidden) - lower - same
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def rule_of_thumb(state: GnavState) -> Call:
+    """``heuristic``'s call without its words (the guessed rounds make thousands of them)."""
+    card = state.hands[state.current]
+    assert card is not None
+    return STAND if card.is_matador or card.rank >= STAND_FROM else CHANGE
+
+
+def heuristic(state: GnavState, rng: random.Random) -> tuple[Call, Said]:
+    """Stand on a matador or a card of 6 and up; change anything lower, the Fool always.
+
+    The reason's claims: ``matador`` (the card blocks a change), ``lowest-rank`` (no card of the pack is lower),
+    ``unseen-around`` (the card; how many cards the seat cannot see are lower, equal and higher), ``change-with``
+    (the seat a change goes to, ``None`` for the stock)."""
     me = state.current
     assert me is not None
     card = state.hands[me]
     assert card is not None
     if card.is_matador:
-        return STAND, f"The {card.english} is a matador: it cannot lose and nobody can take it, so stand."
+        higher = sum(1 for c in PACK if c.rank > card.rank)
+        beaten = f"only {higher} cards of the pack beat it" if higher else "no card of the pack beats it"
+        return STAND, said(f"The {card.english} is a matador: nobody can take it from me, and {beaten}, so I "
+                           "stand.", ("matador", card), ("higher-in-pack", card, higher))
     if card.rank == GnavRank.FOOL:
-        return CHANGE, "The Fool is the lowest card and always loses: change it."
-    if card.rank >= GnavRank.N6:
-        return STAND, (f"A {card.english} is in the upper half of the pack; most cards you could get "
-                       "are lower, so stand.")
-    where = "the stock" if me == state.dealer else state.names[state.left_of(me)]
-    return CHANGE, f"A {card.english} is low and likely to lose the showdown: change with {where}."
+        return CHANGE, said("The Fool is the lowest card of the pack: I change it.", ("lowest-rank", card))
+    lower, same, higher = unseen_around(state, me, card)
+    counted = (f"of the {lower + same + higher} cards I cannot see, {lower} are lower than my {card.english} and "
+               f"{higher} higher")
+    claim = ("unseen-around", card, lower, same, higher)
+    if card.rank >= STAND_FROM:
+        tail = "so I stand" if lower >= higher else "but a change can meet a matador, which may cost a counter: I stand"
+        return STAND, said(f"{counted[0].upper()}{counted[1:]}, {tail}.", claim)
+    where_seat = None if me == state.dealer else state.left_of(me)
+    where = "the stock" if where_seat is None else state.names[where_seat]
+    return CHANGE, said(f"{_a(card.english)[0].upper()}{_a(card.english)[1:]} is low: {counted}, so I change with "
+                        f"{where}.", claim, ("change-with", where_seat))
 
 
 # ---------------------------------------------------------------- the expert: guess the hidden cards, play the round
 
 
-def search(state: GnavState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Call, str]:
+def search(state: GnavState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Call, Said]:
     """The expert's call and its reason: determinized (Monte Carlo) search over what the mover may know.
 
     The mover sees only their own card (and the one they were dealt), the cards
@@ -64,8 +103,8 @@ def search(state: GnavState, rng: random.Random, budget: float = BUDGET, least: 
     assert me is not None
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], "It is the only call you can make."
-    usual = heuristic(state, rng)[0]
+        return legal[0], said("It is the only call I can make.", ("only-move",))
+    usual = rule_of_thumb(state)
     legal.sort(key=lambda call: call != usual)  # equal results go to the rule of thumb's call
     reading = RoundReading(state)
     paid = dict.fromkeys(legal, 0)  # the guessed rounds in which each call made the mover pay
@@ -83,8 +122,8 @@ def search(state: GnavState, rng: random.Random, budget: float = BUDGET, least: 
     where = "the stock" if me == state.dealer else state.names[state.left_of(me)]
     words = {STAND: f"standing on the {card.english}", CHANGE: f"changing with {where}"}
     first = words[best][0].upper() + words[best][1:]
-    return best, (f"{first} made you pay a counter in {paid[best] / guesses:.0%} of {guesses} guessed rounds; "
-                  f"{words[other]}, in {paid[other] / guesses:.0%}.")
+    return best, said(f"{first} made me pay a counter in {paid[best] / guesses:.0%} of {guesses} guessed rounds; "
+                      f"{words[other]}, in {paid[other] / guesses:.0%}.")
 
 
 class RoundReading:
@@ -180,7 +219,7 @@ class RoundReading:
         while world.current != me:
             if world.current is None or world.round != state.round:
                 return None
-            world = world.apply(heuristic(world, _NO_CHANCE)[0])
+            world = world.apply(rule_of_thumb(world))
         if world.hands[me] != mine or world.aside != state.aside:
             return None
         return replace(world, lost=state.lost, events=state.events)
@@ -225,8 +264,6 @@ class RoundReading:
         me, round_no = self.me, world.round
         state = world.apply(call)
         while state.current is not None and state.round == round_no:
-            state = state.apply(heuristic(state, _NO_CHANCE)[0])
+            state = state.apply(rule_of_thumb(state))
         return state.lost[me] - world.lost[me]
 
-
-_NO_CHANCE = random.Random(0)  # the rule of thumb draws on no chance; it is given this one

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.bots import Said, said
 from tutor.cards import Card, Rank
 from tutor.search import best_of
 
@@ -34,8 +35,13 @@ def known_holdings(state: PyskessaState) -> dict[tuple[int, Rank], bool]:
     return {key: value for key, value in known.items() if key[1] not in scored}
 
 
-def remembering_choice(state: PyskessaState, rng: random.Random) -> tuple[Ask, str]:
-    """Ask where a rank is known to be (as Vicki does in the rule book's example); else the rank you hold most of."""
+def remembering_choice(state: PyskessaState, rng: random.Random) -> tuple[Ask, Said]:
+    """Ask where a rank is known to be (as Vicki does in the rule book's example); else the rank you hold most of.
+
+    The reason's claims: ``asked-for`` (a seat asked for the rank earlier), ``holds-rank`` (a seat holds some of
+    it), ``holds-count`` (a seat holds so many of it), ``nobody-known`` (no other seat is known by the record to
+    hold it), ``not-denied`` (the seat has never answered "Nag eus" to it), ``none-open`` (every player I may ask
+    has handed over or denied the rank asked since it was last asked for, or holds no cards)."""
     me = state.current
     assert me is not None
     hand = state.hands[me]
@@ -45,19 +51,26 @@ def remembering_choice(state: PyskessaState, rng: random.Random) -> tuple[Ask, s
     sure = [a for a in legal if known.get((a.target, a.rank)) is True]
     if sure:
         best = max(sure, key=lambda a: (counts[a.rank], len(state.hands[a.target]), -a.target))
-        return best, (f"{state.names[best.target]} asked for {best.rank.english_plural} earlier "
-                      f"(or was handed them), so they hold some: ask them.")
+        return best, said(f"{state.names[best.target]} asked for {best.rank.english_plural} earlier, so they hold "
+                          "some: I ask them.", ("asked-for", best.target, best.rank),
+                          ("holds-rank", best.target, best.rank))
     open_asks = [a for a in legal if known.get((a.target, a.rank)) is not False and state.hands[a.target]]
     pool = open_asks or legal
     most = max(counts[a.rank] for a in pool)
     pool = [a for a in pool if counts[a.rank] == most]
     choice = rng.choice(pool)
-    return choice, (f"Nobody is known to hold {choice.rank.english_plural}; you hold {most} of them, "
-                    f"so a catch would bring you closest to a set. "
-                    f"{state.names[choice.target]} has not said 'Nag eus' to them.")
+    name, ranks = state.names[choice.target], choice.rank.english_plural
+    claims = [("nobody-known", choice.rank), ("holds-count", me, choice.rank, most)]
+    if open_asks:
+        return choice, said(f"Nobody else is known to hold {ranks}; I hold {most} of them, so a catch would bring "
+                            f"me closest to a set. {name} has not said 'Nag eus' to them.", *claims,
+                            ("not-denied", choice.target, choice.rank))
+    return choice, said(f"Nobody else is known to hold {ranks}, and I hold {most} of them. No ask I may make is open "
+                        "(each player I may ask has handed over or denied that rank, or holds no cards), but hands "
+                        f"change as cards are drawn: I ask {name}.", *claims, ("none-open",))
 
 
-def heuristic(state: PyskessaState, rng: random.Random) -> tuple[Ask, str]:
+def heuristic(state: PyskessaState, rng: random.Random) -> tuple[Ask, Said]:
     """The strong bot's ask and its reason in words."""
     return remembering_choice(state, rng)
 
@@ -71,7 +84,7 @@ GUESS_TRIES = 20  # guesses tried against the record before the hidden cards are
 MOST_ASKS = 600  # a guessed game still going after this many asks is scored as it stands
 
 
-def search(state: PyskessaState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Ask, str]:
+def search(state: PyskessaState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Ask, Said]:
     """The expert's ask and its reason: determinized (Monte Carlo) search over what the mover may know.
 
     The cards the mover cannot see (the other hands and the stock) are dealt again
@@ -91,8 +104,8 @@ def search(state: PyskessaState, rng: random.Random, budget: float = BUDGET, lea
     legal = state.legal_actions()
     if len(legal) == 1:
         only = legal[0]
-        return only, (f"You hold only {only.rank.english_plural} and there is only {state.names[only.target]} to "
-                      "ask, so that is the ask.")
+        return only, said(f"I hold only {only.rank.english_plural} and there is only {state.names[only.target]} "
+                          "to ask, so that is the ask.", ("only-move",), ("holds-only", me, only.rank))
     least_held, most_held = what_the_record_shows(state)
     sure = [a for a in legal if least_held.get((a.target, a.rank), 0) > 0]
     hopeless = {a for a in legal if most_held.get((a.target, a.rank)) == 0 or not state.hands[a.target]}
@@ -101,8 +114,10 @@ def search(state: PyskessaState, rng: random.Random, budget: float = BUDGET, lea
         only = weighed[0]
         name, ranks = state.names[only.target], only.rank.english_plural
         if sure:
-            return only, f"{name} asked for {ranks} earlier (or was handed them), so they surely hold some: ask them."
-        return only, (f"Every other ask is sure to get 'Nag eus'; {name} may hold {ranks}, so ask them.")
+            return only, said(f"{name} asked for {ranks} earlier, so they surely hold some: I ask them.",
+                              ("asked-for", only.target, only.rank), ("holds-rank", only.target, only.rank))
+        return only, said(f"Every other ask is sure to get 'Nag eus'; {name} may hold {ranks}, so I ask them.",
+                          ("others-hopeless", only))
     counts = _rank_counts(state.hands[me])
     # Equal results go to the rank held most of, then the fuller hand (the rule of thumb's order).
     weighed.sort(key=lambda a: (-counts[a.rank], -len(state.hands[a.target]), a.target, a.rank))
@@ -122,9 +137,9 @@ def search(state: PyskessaState, rng: random.Random, budget: float = BUDGET, lea
     def asking(ask: Ask) -> str:
         return f"asking {state.names[ask.target]} for {ask.rank.english_plural}"
 
-    return best, (f"Guessing the hidden cards {guesses} ways and playing each game out, {asking(best)} won "
-                  f"{wins[best] / guesses:.0%} of the games ({sets[best] / guesses:.1f} sets on average); "
-                  f"{asking(second)}, {wins[second] / guesses:.0%} ({sets[second] / guesses:.1f} sets).")
+    return best, said(f"Guessing the hidden cards {guesses} ways and playing each game out, {asking(best)} won me "
+                      f"{wins[best] / guesses:.0%} of the games ({sets[best] / guesses:.1f} sets on average); "
+                      f"{asking(second)}, {wins[second] / guesses:.0%} ({sets[second] / guesses:.1f} sets).")
 
 
 def what_the_record_shows(state: PyskessaState) -> tuple[dict[tuple[int, Rank], int], dict[tuple[int, Rank], int]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.bots import Said, said
 from tutor.cards import Rank
 from tutor.search import determinized
 
@@ -18,21 +19,28 @@ from .rules import HAND
 from .state import PigState
 
 
-def heuristic(state: PigState, rng: random.Random) -> tuple[Any, str]:
+def heuristic(state: PigState, rng: random.Random) -> tuple[Any, Said]:
     """Signal with four; collect a rank held most (ties drawn at random) by passing a card of a rank held fewest;
-    in a race, react when your delay has run out."""
+    in a race, react when your delay has run out.
+
+    The reason's claims: ``touched`` (someone has touched their nose), ``delay`` (seat, its reaction time in ms),
+    ``holds-count`` (seat, rank, how many it holds), ``fewest`` (the card passed: no other rank but the one
+    collected is held fewer times)."""
     me = state.current
     assert me is not None
     hand = state.hands[me]
     if state.touched:
         clock = state.tick * state.rules.tick_ms
         if state.delays[me] < clock + state.rules.tick_ms or state.tick >= state.rules.max_ticks - 1:
-            return NOSE, (f"Someone has touched their nose; {state.delays[me]} ms is my reaction time, "
-                          "so I touch mine at once — the last to do it is the pig.")
-        return WAIT, f"I have not noticed yet: my reaction takes {state.delays[me]} ms."
+            return NOSE, said(f"Someone has touched their nose; {state.delays[me]} ms is my reaction time, "
+                              "so I touch mine at once — the last to do it is the pig.", ("touched",),
+                              ("delay", me, state.delays[me]))
+        return WAIT, said(f"I have not noticed yet: my reaction takes {state.delays[me]} ms.",
+                          ("delay", me, state.delays[me]))
     rank = has_four(hand)
     if rank is not None:
-        return NOSE, f"I hold four {rank.english_plural}: lay the hand down and touch my nose."
+        return NOSE, said(f"I hold four {rank.english_plural}: I lay my hand down and touch my nose.",
+                          ("holds-count", me, rank, 4))
     counts: dict[Rank, int] = {}
     for card in hand:
         counts[card.rank] = counts.get(card.rank, 0) + 1
@@ -42,8 +50,8 @@ def heuristic(state: PigState, rng: random.Random) -> tuple[Any, str]:
     target = rng.choice(sorted(r for r in counts if counts[r] == keep))
     fewest = min(n for r, n in counts.items() if r != target)
     card = rng.choice([c for c in hand if c.rank != target and counts[c.rank] == fewest])
-    return PASSES[card], (f"I collect {target.english_plural} (I hold {keep}); the {card.label} is an odd "
-                          "card, so I pass it on.")
+    return PASSES[card], said(f"I collect {target.english_plural} (I hold {keep}); the {card.label} is an odd "
+                              "card, so I pass it on.", ("holds-count", me, target, keep), ("fewest", card, target))
 
 
 # ---------------------------------------------------------------- the expert: guess the hidden hands, play them out
@@ -54,7 +62,7 @@ HORIZON = 40  # passing rounds a guessed deal is played for; one still going the
 TRIES = 30  # guesses tried against what the table has shown before a looser one is taken
 
 
-def search(state: PigState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Any, str]:
+def search(state: PigState, rng: random.Random, budget: float = BUDGET, least: int = LEAST) -> tuple[Any, Said]:
     """Choose the card to pass by determinized search: deal the cards the mover cannot see many ways consistent with
     what it knows (its own hand, the card it passed last round, which its left neighbour holds now, and the card it
     was handed, which its right neighbour chose to let go; nobody else holds four of a kind, or they would have
@@ -73,9 +81,9 @@ def search(state: PigState, rng: random.Random, budget: float = BUDGET, least: i
     means, deals = determinized(list(passes), lambda: table.guess(rng), table.play_out, budget=budget, least=least)
     ranked = sorted(passes, key=lambda r: -means[r])  # stable: the first of equal passes stays first
     best, second = ranked[0], ranked[1]
-    return passes[best], (f"In {deals} guessed deals, passing the {passes[best].card.label} left me the pig "
+    return passes[best], said(f"In {deals} guessed deals, passing the {passes[best].card.label} left me the pig "
                           f"{1 - means[best]:.0%} of the time; passing the {passes[second].card.label}, "
-                          f"{1 - means[second]:.0%}.")
+                              f"{1 - means[second]:.0%}.")
 
 
 def pass_rank(hand: list[int], rng: random.Random) -> int:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from tutor.bots import Said, said
 from tutor.cards import Element, ElementCard
 from tutor.games.pymtheg.moves import BIDS, PASS, TRUMPS, Bid, Play
 from tutor.games.pymtheg.rules import NO_TRUMP, PLAYERS
-from tutor.games.pymtheg.scoring import BID_NAMES, GAM_RANK, KIND, needs
+from tutor.games.burn.scoring import PYMTHEG_SCORING
+from tutor.games.pymtheg.scoring import BID_NAMES, GAM_RANK, KIND, PARTNER_COST, TRICKS, needs
 from tutor.games.pymtheg.search import search_card
 from tutor.games.pymtheg.state import PymthegState, bid_words
 from tutor.search import ONLY_CARD
@@ -34,7 +36,7 @@ def heuristic(state: PymthegState, rng: random.Random) -> tuple[Any, str]:
         return trump_choice(state)
     legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the bot's own choice (offer_choice)
     if len(legal) == 1:
-        return legal[0], ONLY_CARD
+        return legal[0], said(ONLY_CARD, ("only-move",))
     return Player(state, legal).choose()
 
 
@@ -109,14 +111,15 @@ def bid_choice(state: PymthegState) -> tuple[Any, str]:
     team = mine + PARTNER + (1.0 if partner_bid else 0.0)
     open_bids = state.bids_open()
     ranks = {b.rank for b in open_bids}
-    counted = (f"Your hand is worth about {mine:.1f} tricks {trump_words(trump)}, so with your partner about "
+    counted = (f"My hand is worth about {mine:.1f} tricks {trump_words(trump)}, so with my partner about "
                f"{team:.1f}")
     if high is not None and high[0] % 2 == me % 2:
-        return PASS, f"Your partner has the highest bid ({BID_NAMES[high[1].rank]}): no need to go over it."
+        return PASS, said(f"My partner has the highest bid ({BID_NAMES[high[1].rank]}): no need to go over it.",
+                          ("partner-high", high[1].rank))
     danger = ry_danger(hand)
     if danger <= RY_SAFE and 4 in ranks and mine < 4:
-        return BIDS[4, None], (f"Your cards are low (danger {danger}: few above 8), so you can hope to take no "
-                               "trick at all: bid Ry.")
+        return BIDS[4, None], said(f"My cards are low (danger {danger}: few above 8), so I can hope to take no "
+                                   "trick at all: I bid Ry.")
     for level in range(7):
         rank = GAM_RANK[level]
         if rank not in ranks:
@@ -130,10 +133,13 @@ def bid_choice(state: PymthegState) -> tuple[Any, str]:
             code = NO_TRUMP
         bid = BIDS[rank, code]
         named = " Naming the trump now scores more." if code else ""
-        return bid, f"{counted}; {BID_NAMES[rank]} needs {needs(level)}: bid {bid_words(bid)}.{named}"
+        return bid, said(f"{counted}; {BID_NAMES[rank]} needs {needs(level)}: I bid {bid_words(bid)}.{named}",
+                         ("needs", rank, needs(level)))
     if high is None:
-        return PASS, f"{counted}; Gâm needs 9 tricks together, so pass."
-    return PASS, f"{counted}: not enough to go over {BID_NAMES[high[1].rank]}, so pass."
+        return PASS, said(f"{counted}; {BID_NAMES[GAM_RANK[0]]} needs {needs(0)} tricks together, so I pass.",
+                          ("needs", GAM_RANK[0], needs(0)))
+    return PASS, said(f"{counted}: not enough to go over {BID_NAMES[high[1].rank]}, so I pass.",
+                      ("highest-bid", high[1].rank))
 
 
 def offer_choice(state: PymthegState, seat: int, rng: random.Random | None = None) -> tuple[Any, str]:
@@ -154,22 +160,23 @@ def double_choice(state: PymthegState, me: int) -> tuple[bool, str]:
     if contract.kind == "lon":
         top = max(hand, key=lambda c: c.value)
         if top.value >= 14:
-            return True, (f"Lon needs every trick, and your {top.english} should take one: double.")
-        return False, "Lon needs every trick, but you have no card sure to take one: no double."
+            return True, said(f"Lon needs every trick, and my {top.english} should take one: I double.")
+        return False, said("Lon needs every trick, but I have no card sure to take one: no double.")
     if contract.kind == "ry":
         low = sum(1 for c in hand if c.value <= 5)
         if low >= 7:
-            return True, (f"You hold {low} cards of 5 or less: you can play under the Ry bidder again and again "
-                          "and force a trick on them. Double.")
-        return False, "Not enough low cards to force a trick on the Ry bidder: no double."
+            return True, said(f"I hold {low} cards of 5 or less: I can play under the Ry bidder again and again "
+                              "and force a trick on them. I double.", ("count-at-most", me, 5, low))
+        return False, said(f"I hold only {low} cards of 5 or less, not enough to force a trick on the Ry bidder: "
+                           "no double.", ("count-at-most", me, 5, low))
     trump = contract.trump if contract.during else None
     ours = tricks_with(hand, trump) + PARTNER
-    beat = 15 - needs(contract.level) + 1
+    beat = TRICKS - needs(contract.level) + 1
     if ours >= beat + 1.5:
-        return True, (f"The declarers need {needs(contract.level)} tricks, so {beat} for your side beats them; "
-                      f"you expect about {ours:.1f}. Double.")
-    return False, (f"Your side expects about {ours:.1f} tricks and needs {beat} to beat {contract.name}: "
-                   "too close to double.")
+        return True, said(f"The declarers need {needs(contract.level)} tricks, so {beat} for my side beats them; "
+                          f"I expect about {ours:.1f}. I double.", ("beat", contract.level, beat))
+    return False, said(f"My side expects about {ours:.1f} tricks and needs {beat} to beat {contract.name}: "
+                       "too close to double.", ("beat", contract.level, beat))
 
 
 def redouble_choice(state: PymthegState, me: int) -> tuple[bool, str]:
@@ -177,13 +184,15 @@ def redouble_choice(state: PymthegState, me: int) -> tuple[bool, str]:
     contract = state.contract
     assert contract is not None
     if contract.kind != "gam":
-        return False, "Doubled already; a Ry or a Lon is risky enough: no redouble."
+        return False, said("Doubled already; a Ry or a Lon is risky enough: no redouble.")
     trump, mine = best_trump(state.hands[me])
     team = mine + PARTNER
     need = needs(contract.level)
     if team >= need + 2:
-        return True, f"You expect about {team:.1f} tricks with your partner and need {need}: redouble."
-    return False, f"You expect about {team:.1f} tricks and need {need}: no margin to redouble."
+        return True, said(f"I expect about {team:.1f} tricks with my partner and need {need}: I redouble.",
+                          ("needs", GAM_RANK[contract.level], need))
+    return False, said(f"I expect about {team:.1f} tricks with my partner and need {need}: no margin to redouble.",
+                       ("needs", GAM_RANK[contract.level], need))
 
 
 def trump_choice(state: PymthegState) -> tuple[Any, str]:
@@ -192,9 +201,11 @@ def trump_choice(state: PymthegState) -> tuple[Any, str]:
     assert me is not None
     trump, est = best_trump(state.hands[me])
     if trump is None:
-        return TRUMPS[NO_TRUMP], f"Your high cards are spread evenly: play without trump (about {est:.1f} tricks)."
+        return TRUMPS[NO_TRUMP], said(f"My high cards are spread evenly: I play without trump (about {est:.1f} "
+                                      "tricks).")
     n = len(by_element(state.hands[me])[trump])
-    return TRUMPS[trump.code], f"You hold {n} {trump.english} cards: name {trump.english} as trump."
+    return TRUMPS[trump.code], said(f"I hold {n} {trump.english} cards: I name {trump.english} as trump.",
+                                    ("holds-element", me, trump, n))
 
 
 # ---------------------------------------------------------------- playing the cards
@@ -237,7 +248,15 @@ class Player:
         return all(v in {c.value for c in self.seen if c.element is card.element}
                    for v in range(card.value + 1, 16))
 
-    def choose(self) -> tuple[Play, str]:
+    def choose(self) -> tuple[Play, Said]:
+        """The card, and why in words with the facts the words state (``Said.claims``): ``only-move``; ``needs``
+        (a bid's rank, the tricks it needs); ``partner-high`` / ``highest-bid`` (the auction); ``count-at-most``
+        (seat, value, how many cards of that value or less it holds); ``beat`` (a contract's level, the tricks that
+        beat it); ``holds-element`` (seat, element, how many); ``master`` (no unseen card of its element is higher);
+        ``winning`` (the seat winning the trick so far); ``beats`` / ``loses`` (a card against the trick so far);
+        ``cheapest-winner``, ``highest-loser``, ``all-beat``, ``none-beats``; ``lowest`` / ``highest`` (a card,
+        and the element it is lowest or highest apart from, or ``None``); ``void`` (seat, element);
+        ``fire-cost`` (what a Fire card taken costs in Burn); ``lon-lost``."""
         state = self.state
         if state.stage == "burn":
             return self.burn()
@@ -246,94 +265,121 @@ class Player:
         me, declarer = self.me, contract.declarer
         if contract.kind == "ry":
             if me == declarer or (contract.level == 3 and me % 2 == declarer % 2):
-                return self.duck("You must not take a trick in this Ry")
+                return self.duck("I must not take a trick in this Ry")
             if me % 2 == declarer % 2:
                 return self.guard(contract.level)
             return self.force(declarer)
         if contract.kind == "lon" and me == (declarer + 2) % PLAYERS:
             lost = sum(state.taken) > state.taken[declarer]
             if not lost:
-                return self.duck("Your partner plays Lon and must take every trick alone")
-            return self.take("The Lon is lost already: take tricks yourself so the opponents take fewer")
+                return self.duck("My partner plays Lon and must take every trick alone")
+            return self.take("The Lon is lost already: I take tricks myself so the opponents take fewer",
+                             ("lon-lost",))
         ours = me % 2 == declarer % 2
-        return self.take("Your side needs tricks" if ours else "To beat the contract your side needs tricks")
+        return self.take("My side needs tricks" if ours else "To beat the contract my side needs tricks")
 
     # -- ways of playing
 
-    def take(self, why: str) -> tuple[Play, str]:
+    def _lowest(self, cards: list[Play]) -> tuple[Play, tuple]:
+        """The lowest of ``cards``, a trump only when nothing else is left, and the claim that says so."""
+        pick = min(cards, key=lambda a: (a.card.element is self.trumps, a.card.value))
+        apart = self.trumps if pick.card.element is not self.trumps else None
+        return pick, ("lowest", pick.card, apart)
+
+    def take(self, why: str, *claims: tuple) -> tuple[Play, Said]:
         """Win tricks: cash masters, win as cheaply as possible, leave a partner's winning trick alone."""
         legal, me = self.legal, self.me
         if self.led is None:
             masters = [a for a in legal if self.master(a.card)]
             if masters:
                 pick = max(masters, key=lambda a: (a.card.element is not self.trumps, a.card.value))
-                return pick, f"{why}. The {pick.card.english} is the highest left of its element: lead it."
-            pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
-            return pick, f"{why}. Nothing is sure to win yet: lead low, the {pick.card.english}."
+                return pick, said(f"{why}. The {pick.card.english} is the highest card left of its element: I lead "
+                                  "it.", *claims, ("master", pick.card))
+            pick, low = self._lowest(legal)
+            return pick, said(f"{why}. Nothing is sure to win yet: I lead low, the {pick.card.english}.", *claims,
+                              low)
         partner_wins = self.win_at is not None and self.win_at[0] % 2 == me % 2
         wins = self.winning()
         if partner_wins and (self.last or self.master(self.win_at[1])):
-            pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
-            return pick, f"{why}; your partner is winning this trick already: play your lowest."
+            pick, low = self._lowest(legal)
+            return pick, said(f"{why}; my partner is winning this trick already: I play my lowest, the "
+                              f"{pick.card.english}.", *claims, ("winning", self.win_at[0]), low)
         if wins:
             pick = min(wins, key=lambda a: (a.card.element is self.trumps, a.card.value))
             if not self.last and not self.master(pick.card):
                 masters = [a for a in wins if self.master(a.card)]
-                pick = min(masters, key=lambda a: a.card.value) if masters else pick
-            return pick, f"{why}: win this trick as cheaply as you can, with the {pick.card.english}."
-        pick = min(legal, key=lambda a: (a.card.element is self.trumps, a.card.value))
-        return pick, f"{why}, but you cannot win this one: throw your lowest, the {pick.card.english}."
+                if masters:
+                    pick = min(masters, key=lambda a: a.card.value)
+                    return pick, said(f"{why}: I win this trick with the {pick.card.english}, the highest card left "
+                                      "of its element, so no card of its element played after mine can beat it.",
+                                      *claims, ("beats", pick.card), ("master", pick.card))
+            return pick, said(f"{why}: I win this trick as cheaply as I can, with the {pick.card.english}.", *claims,
+                              ("beats", pick.card), ("cheapest-winner", pick.card))
+        pick, low = self._lowest(legal)
+        return pick, said(f"{why}, but I cannot win this one: I throw my lowest, the {pick.card.english}.", *claims,
+                          ("none-beats",), low)
 
-    def duck(self, why: str) -> tuple[Play, str]:
+    def duck(self, why: str) -> tuple[Play, Said]:
         """Take no trick: stay under the winning card, throw high cards when you cannot follow."""
         legal = self.legal
         if self.led is None:
             pick = min(legal, key=lambda a: a.card.value)
-            return pick, f"{why}: lead your lowest card, the {pick.card.english}."
+            return pick, said(f"{why}: I lead my lowest card, the {pick.card.english}.", ("lowest", pick.card, None))
         under = [a for a in legal if not self.beats(a.card, self.win_at[1])]
         if under:
             pick = max(under, key=lambda a: a.card.value)
-            return pick, f"{why}: play the {pick.card.english}, your highest card that still loses."
-        pick = max(legal, key=lambda a: a.card.value) if self.last else min(legal, key=lambda a: a.card.value)
-        how = "win it with your highest and keep the low ones" if self.last else "play low and hope someone goes over"
-        return pick, f"{why}, but every card you may play wins so far: {how}."
+            return pick, said(f"{why}: I play the {pick.card.english}, my highest card that still loses.",
+                              ("loses", pick.card), ("highest-loser", pick.card))
+        if self.last:
+            pick = max(legal, key=lambda a: a.card.value)
+            return pick, said(f"{why}, but every card I may play wins the trick: I win it with my highest, the "
+                              f"{pick.card.english}, and keep the low ones.", ("all-beat",),
+                              ("highest", pick.card, None))
+        pick = min(legal, key=lambda a: a.card.value)
+        return pick, said(f"{why}, but every card I may play wins so far: I play my lowest, the {pick.card.english}, "
+                          "and hope someone goes over.", ("all-beat",), ("lowest", pick.card, None))
 
-    def guard(self, level: int) -> tuple[Play, str]:
+    def guard(self, level: int) -> tuple[Play, Said]:
         """The Ry bidder's partner: take over a trick the bidder is winning (in Ry 2 only then: tricks cost)."""
         declarer = (self.me + 2) % PLAYERS
         if self.win_at is not None and self.win_at[0] == declarer:
             wins = self.winning()
             if wins:
                 pick = max(wins, key=lambda a: a.card.value)
-                return pick, (f"Your partner is winning this trick and must not: take it over with the "
-                              f"{pick.card.english}.")
+                return pick, said(f"My partner is winning this trick and must not: I take it over with the "
+                                  f"{pick.card.english}.", ("winning", declarer), ("beats", pick.card))
         if level == 2:
-            return self.duck("In Ry 2 each trick you take costs 20")
-        return self.take("In Ry your tricks do not count, and each one you take cannot go to your partner")
+            return self.duck(f"In Ry 2 each trick I take costs {PARTNER_COST}")
+        return self.take("In Ry my tricks do not count, and each one I take cannot go to my partner")
 
-    def force(self, declarer: int) -> tuple[Play, str]:
+    def force(self, declarer: int) -> tuple[Play, Said]:
         """Against a Ry: play low so the bidder's card wins; never beat the bidder."""
         legal = self.legal
         if self.win_at is not None and self.win_at[0] == declarer:
             under = [a for a in legal if not self.beats(a.card, self.win_at[1])]
             if under:
                 pick = max(under, key=lambda a: a.card.value)
-                return pick, (f"The Ry bidder is winning this trick: stay under with the {pick.card.english} and "
-                              "let them take it.")
+                return pick, said(f"The Ry bidder is winning this trick: I stay under with the {pick.card.english} "
+                                  "and let them take it.", ("winning", declarer), ("loses", pick.card),
+                                  ("highest-loser", pick.card))
         pick = min(legal, key=lambda a: a.card.value)
-        return pick, (f"Against a Ry, keep your cards low so the bidder's card ends up the highest: play the "
-                      f"{pick.card.english}.")
+        return pick, said(f"Against a Ry, I keep my cards low so the bidder's card ends up the highest: I play the "
+                          f"{pick.card.english}.", ("lowest", pick.card, None))
 
-    def burn(self) -> tuple[Play, str]:
+    def burn(self) -> tuple[Play, Said]:
         """Burn inside Pymtheg: stay out of tricks with Fire in them, give Fire away when you cannot follow."""
         legal = self.legal
         if self.led is None:
             safe = [a for a in legal if a.card.element is not FIRE] or legal
             pick = min(safe, key=lambda a: a.card.value)
-            return pick, f"Burn: lead low and not Fire, the {pick.card.english}, so someone else takes the trick."
+            apart = FIRE if pick.card.element is not FIRE else None
+            how = "low and not Fire" if apart else "my lowest Fire, since I hold only Fire"
+            return pick, said(f"Burn: I lead {how}, the {pick.card.english}, so someone else takes the trick.",
+                              ("lowest", pick.card, apart))
         if legal[0].card.element is not self.led:
             fire = [a for a in legal if a.card.element is FIRE]
             pick = max(fire or legal, key=lambda a: a.card.value)
-            return pick, (f"Burn: you have no {self.led.english}, so you cannot take this trick: get rid of the "
-                          f"{pick.card.english}.")
-        return self.duck("Burn: each Fire card you take costs 5")
+            return pick, said(f"Burn: I have no {self.led.english}, so I cannot take this trick: I get rid of the "
+                              f"{pick.card.english}.", ("void", self.me, self.led), ("loses", pick.card))
+        cost = -PYMTHEG_SCORING.per_fire
+        return self.duck(f"Burn: each Fire card I take costs {cost}")

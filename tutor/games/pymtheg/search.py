@@ -28,8 +28,8 @@ def search_card(state: PymthegState, rng: random.Random, *, budget: float = 0.1,
 
 
 def _search_words(best: Play, mean: float, guesses: int) -> str:
-    return (f"Dealing the cards you cannot see {guesses} ways and playing each deal out, the {best.card.english} "
-            f"did best: your side ended {abs(mean):,.0f} points {'ahead' if mean >= 0 else 'behind'} on average.")
+    return (f"Dealing the cards I cannot see {guesses} ways and playing each deal out, the {best.card.english} "
+            f"did best: my side ended {abs(mean):,.0f} points {'ahead' if mean >= 0 else 'behind'} on average.")
 
 
 class _Deal(Hidden):

@@ -6,6 +6,19 @@ freshly run — must not show rule ids (``pyskessa.goal``), function or option
 names (``deal_score``), "seed", "RULE-NOTES" or "test".  Those belong in code,
 tooltips (``title`` attributes) and the teacher's page, so attributes are not
 scanned; only the text a learner reads is.
+
+The apps are also read as a learner meets them while playing (``what the apps draw``
+below): every page the play app draws through seeded games of every game, with
+cards chosen, moves the rules refuse, hints, *Why?*, deal summaries and the end;
+every lesson widget with its scenarios, refused tries and checks; the guided first
+games along their script and off it.  There the text shown, the words read aloud
+(``aria-label``, ``alt``, ``placeholder`` and the live region) and the tooltips must
+also hold no card notation (``JS``, ``10H``, ``F15``, ``CUCKOO``: every card's
+canonical text, from the decks themselves), no move in notation (``play JK as H``),
+no rule id and no word of code (``None``, ``{card}``, ``Traceback``, a repr); a
+tooltip may name a rule id or an option, nothing else of these.  A card's picture
+keeps its printed index: the text drawn on a card's face is its picture, read by
+its name.
 """
 
 from __future__ import annotations
@@ -14,10 +27,12 @@ import contextlib
 import html
 import io
 import json
+import os
 import random
 import re
+import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import pytest
 
@@ -332,3 +347,426 @@ def test_every_rule_title_is_learner_words():
     """Rule titles are what the apps show in place of rule ids, so they must read as words too."""
     assert_learner_words({f"{slug} rule {rule.id}": html.escape(rule.title)
                           for slug in GAMES for rule in load_lesson(slug).rules})
+
+
+# ---------------------------------------------------------------- what the apps draw while playing
+
+
+def _card_codes() -> tuple[str, ...]:
+    """Every card's canonical text, from every deck (longest first, so ``10H`` is read before ``10``)."""
+    from tutor.cards import CARD_CLASSES
+
+    codes = {card.code for cls in CARD_CLASSES.values() for card in cls.all_cards()}
+    return tuple(sorted(codes, key=lambda code: (-len(code), code)))
+
+
+# A Gnav number's notation is the number itself ("12"): it cannot be told from a number in a sentence, so it is not
+# looked for; every other card's text is (``7S``, ``10H``, ``JK``, ``F15``, ``Wa3``, ``CUCKOO``).
+CARD_NOTATION = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(c) for c in _card_codes() if not c.isdigit())
+                           + r")(?!\w)")
+RULE_IDS = frozenset(rule.id for slug in GAMES for rule in load_lesson(slug).rules)
+RULE_ID = re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(r) for r in sorted(RULE_IDS, key=len, reverse=True))
+                     + r")(?![\w-]|\.\w)")
+CODE_WORDS = (
+    ("card notation", CARD_NOTATION),
+    ("word of code", re.compile(r"\b(?:Traceback|[A-Z][a-z]+(?:[A-Z][a-z]+)*Error|IllegalMove|BadNotation|Misread"
+                                r"|NoneType|self\.\w+)\b")),
+    ("template leftover", re.compile(r"[{}]")),
+    ("repr", re.compile(r"<[A-Za-z_][\w.]*(?: object at |\.)|\b(?:Suit|Rank|Element|GnavRank|Card|ElementCard"
+                        r"|GnavCard)\.[A-Za-z_]+|\b[A-Z]\w*\((?:\w+=|'|\")")),
+)
+# Python's None, True and False where a value was written into a sentence ("you have no None", "(True)"); a sentence,
+# a title or an answer may begin with the word ("None of it? Play any card").
+PYTHON_CONSTANT = re.compile(r"(?<=[a-z,;] )(?:None|True|False)\b(?! [a-z])|[(\[=]\s*(?:None|True|False)\b"
+                             r"|\b(?:None|True|False)\s*[)\]]")
+_G_TAG = re.compile(r"</?g\b[^>]*>")
+
+
+def _without_card_faces(markup: str) -> str:
+    """The page with the words printed on each card's face left out: a card's picture is read by its name (its
+    ``<title>`` and ``aria-label``), and its corner index is part of the picture."""
+    parts, pos = [], 0
+    for start in re.finditer(r'<g class="gw-card"[^>]*>', markup):
+        if start.start() < pos:
+            continue
+        depth, end = 1, len(markup)
+        for tag in _G_TAG.finditer(markup, start.end()):
+            depth += -1 if tag.group(0).startswith("</") else 0 if tag.group(0).endswith("/>") else 1
+            if depth == 0:
+                end = tag.end()
+                break
+        parts += [markup[pos:start.start()], re.sub(r"<text\b.*?</text>", "", markup[start.start():end], flags=re.S)]
+        pos = end
+    return "".join(parts) + markup[pos:]
+
+
+def page_pieces(markup: str) -> dict[str, list[str]]:
+    """What a learner meets on a page, by how: "shown" (each run of text, the live region's words among them),
+    "read aloud" (the words a screen reader reads for an element: ``aria-label``, ``alt``; and a box's
+    ``placeholder``) and "tooltip" (``title``)."""
+    markup = re.sub(r"<(style|script)\b.*?</\1>", " ", markup, flags=re.S | re.I)
+    markup = _without_card_faces(re.sub(r"<!--.*?-->", " ", markup, flags=re.S))
+    pieces: dict[str, list[str]] = {"shown": [], "read aloud": [], "tooltip": []}
+    for text in re.split(r"<[^>]+>", markup):
+        pieces["shown"].append(" ".join(html.unescape(text).split()))
+    for tag in re.findall(r"<[^>]+>", markup):
+        for name, value in re.findall(r'\s(aria-label|aria-description|aria-valuetext|alt|placeholder|title)="([^"]*)"',
+                                      tag):
+            pieces["tooltip" if name == "title" else "read aloud"].append(" ".join(html.unescape(value).split()))
+    return {how: [text for text in texts if text] for how, texts in pieces.items()}
+
+
+def move_notation(moves: Iterable[str]) -> re.Pattern | None:
+    """The moves' canonical texts that are not plain words (``play JK as H``, ``bid gam+1 Wa``, ``ask 1 for 7``; but
+    ``stand`` or ``draw 2`` may be said in a sentence), as one pattern; ``None`` when there are none."""
+    texts = sorted({m for m in moves if not re.fullmatch(r"[a-z]+(?: [a-z]+)*(?: \d+)?", m)}, key=len, reverse=True)
+    if not texts:
+        return None
+    return re.compile(r"(?<![\w+])(?:" + "|".join(re.escape(t) for t in texts) + r")(?![\w+])")
+
+
+def piece_problems(how: str, text: str, moved: re.Pattern | None = None) -> list[str]:
+    """Each card's notation, move's notation (``moved``), rule id or word of code in one piece of a page met ``how``,
+    with a little of the text around it (a tooltip may name a rule id or an option; the developer words are looked
+    for too, except in tooltips)."""
+    hits = [(what, m) for what, pattern in CODE_WORDS for m in pattern.finditer(text)]
+    hits += [("Python's word", m) for m in PYTHON_CONSTANT.finditer(text)]
+    if moved is not None:
+        hits += [("move notation", m) for m in moved.finditer(text)]
+    found = []
+    if how != "tooltip":
+        hits += [("rule id", m) for m in RULE_ID.finditer(text)]
+        found += [f"{how}: {hit}" for hit in developer_words(text)]
+    return found + [f"{how}: {what} {m.group(0)!r}: …{text[max(0, m.start() - 60):m.end() + 40]}…" for what, m in hits]
+
+
+def page_problems(markup: str, moves: Iterable[str] = ()) -> list[str]:
+    """Every problem of every piece of a page (``piece_problems``); ``moves``: the canonical texts of the moves."""
+    moved = move_notation(moves)
+    return [problem for how, texts in page_pieces(markup).items() for text in texts
+            for problem in piece_problems(how, text, moved)]
+
+
+class Reading:
+    """The pages a learner met, each piece of text read once: what was found, each finding once with where it was
+    met.  A deal's code is an identifier to copy, read apart (``codes``)."""
+
+    def __init__(self) -> None:
+        self.read: set[tuple[str, str]] = set()
+        self.found: dict[str, str] = {}
+        self.moves: set[str] = set()
+        self.moved: re.Pattern | None = None
+        self.codes: set[str] = set()
+        self.pages = 0
+
+    def page(self, where: str, markup: str, code: str = "") -> None:
+        """Read one page (each piece of text already read on an earlier page is not read again); ``code``: the
+        deal's code shown on it."""
+        if code.count("-") > 1:  # a code with variants (``3-4821-lucky_draw_continues``)
+            self.codes.add(code)
+            markup = markup.replace(code, "3-4821")
+        self.pages += 1
+        for how, texts in page_pieces(markup).items():
+            for text in texts:
+                if (how, text) in self.read:
+                    continue
+                self.read.add((how, text))
+                for problem in piece_problems(how, text, self.moved):
+                    self.found.setdefault(problem, where)
+
+    def text(self, where: str, text: str) -> None:
+        """Read one line a learner is shown (plain text, not HTML)."""
+        self.page(where, f"<p>{html.escape(text)}</p>")
+
+    def moves_of(self, state: Any, *cards: Any) -> None:
+        """Remember the canonical texts of the moves on offer (and of those tried with ``cards``)."""
+        self.add_moves(str(a) for a in state.legal_actions())
+        for card in cards:
+            self.add_moves(str(a) for a in state.candidate_actions(card))
+
+    def add_moves(self, texts: Iterable[str]) -> None:
+        """Remember the canonical texts of some moves."""
+        before = len(self.moves)
+        self.moves.update(texts)
+        if len(self.moves) > before:
+            self.moved = move_notation(self.moves)
+
+    def report(self) -> str:
+        """What was found, grouped by the text around it with its cards' notation left out, where it was met."""
+        groups: dict[str, tuple[str, str]] = {}
+        for problem, where in self.found.items():
+            groups.setdefault(CARD_NOTATION.sub("<card>", problem), (problem, where))
+        return "\n".join(f"{where}: {problem}" for problem, where in groups.values())
+
+
+def games_read() -> int:
+    """How many seeded games of each game are played through the play app: ``GWARI_GAMES`` (25 by default) / 8."""
+    return max(2, int(os.environ.get("GWARI_GAMES", "25")) // 8)
+
+
+def some_options(game: Any, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    """A number of players and options to play with: the short game most often, sometimes the rule book's game or a
+    few variants drawn at random (each as the game accepts it)."""
+    from tutor.widgets.options import option_specs, play_options, player_counts
+
+    draw = rng.random()
+    options = play_options(game, {}) if draw < 0.5 else {}
+    if draw >= 0.7:
+        for spec in option_specs(game):
+            if spec.kind == "bool" and rng.random() < 0.3:
+                options[spec.name] = not spec.default
+            elif spec.kind == "choice" and rng.random() < 0.3:
+                options[spec.name] = rng.choice(spec.choices)
+    try:
+        counts = player_counts(game, options)
+        game.make_rules(**options)
+    except ValueError:  # IllegalMove is a ValueError too
+        options = play_options(game, {})
+        counts = player_counts(game, options)
+    players = game.default_players if game.default_players in counts and rng.random() < 0.5 else rng.choice(counts)
+    return players, options
+
+
+GAME_MOVES = 400  # a bound on the moves of one game read from the engine alone
+LEARNER_MOVES = 150  # a bound on the learner's moves in one game read (a rule book's whole game can be long)
+
+
+def read_the_play_app(slug: str, seed: int, reading: Reading) -> None:
+    """One seeded game in the play app, as a learner plays it: each turn a card chosen, a move the rules refuse with
+    it and one with a card not held, Hint and Why?, a legal move (now and then taken back), offers taken or let go,
+    each deal's summary before Next deal, the end and the step-through of the game."""
+    from tutor.games import get_game
+    from tutor.widgets import PlayApp, Stepper
+
+    rng = random.Random(seed)
+    game = get_game(slug)
+    players, options = some_options(game, rng)
+    app = PlayApp(slug, players=players, seed=seed, level=rng.choice(("random", "strong")), pause_deals=True,
+                  step_bots=rng.random() < 0.3, clock=False, **options)
+    where = f"play app, {players} players, {options or 'the rule book'}, deal {app.code}"
+    reading.page(f"{where}, dealt", app.html, app.code)
+    moves = 0
+    for _ in range(40 * LEARNER_MOVES):
+        state = app.state
+        if state.is_over or moves >= LEARNER_MOVES:
+            break
+        if app.deal_waits:
+            app.handle("nextdeal")
+        elif app.holding or app.waiting:
+            offers = state.offers(app.seat)
+            if offers and rng.random() < 0.5:
+                app.handle("hint")
+                reading.page(f"{where}, hint at an offer", app.html, app.code)
+                reading.add_moves(str(a) for a in offers)
+                app.handle("move", str(rng.choice(offers)))
+            else:
+                app.handle("goon")
+        elif app.stepping or state.current_player != app.seat:
+            app.handle("tick")
+            if app.state is state and not app.stepping and not app.deal_waits:
+                break  # nothing left for the page's clock to do
+        else:
+            moves += 1
+            learner_turn(app, rng, reading, where)
+        reading.page(where, app.html, app.code)
+    reading.page(f"{where}, the end", app.html, app.code)
+    stepper = Stepper(app.record, viewer=app.seat, reveal=False, title="Your game, step by step", at_end=True,
+                      reasons={i: why for i, (_move, why) in app.reasons.items() if why})
+    for step in range(0, stepper.last + 1, max(1, stepper.last // 20)):
+        stepper.step = step
+        stepper.handle("why")
+        reading.page(f"{where}, step-through {step}", stepper.html, app.code)
+
+
+def learner_turn(app: Any, rng: random.Random, reading: Reading, where: str) -> None:
+    """One turn of the learner's: a card chosen, tries the rules refuse, Hint, Why?, a legal move, sometimes Undo."""
+    state = app.state
+    hand = [c for c in state.view(app.seat).seats[app.seat].hand if c is not None]
+    legal = {str(a) for a in state.legal_actions()}
+    not_held = sorted(set(c for c in state.cards() if c is not None) - set(hand))
+    reading.moves_of(state, *hand)
+    if hand and app.game.inputs.cards:
+        index = rng.randrange(len(hand))
+        app.handle("card", index)
+        reading.page(f"{where}, a card chosen", app.html, app.code)
+        refused = [a for a in state.candidate_actions(hand[index]) if str(a) not in legal]
+        if refused:
+            app.handle("move", str(rng.choice(refused)))
+            reading.page(f"{where}, a move refused", app.html, app.code)
+    if not_held and rng.random() < 0.5:
+        card = rng.choice(not_held)
+        tries = [a for a in state.candidate_actions(card) if str(a) not in legal]
+        reading.add_moves(str(a) for a in tries)
+        if tries:
+            app.handle("move", str(rng.choice(tries)))
+            reading.page(f"{where}, a card not held tried", app.html, app.code)
+    if rng.random() < 0.5:
+        app.handle("hint")
+        reading.page(f"{where}, hint", app.html, app.code)
+    if rng.random() < 0.5 and app.last_reason is not None:
+        app.handle("why")
+        reading.page(f"{where}, why", app.html, app.code)
+    app.handle("move", rng.choice(sorted(legal)))
+    if app.can_undo and rng.random() < 0.1:
+        reading.page(f"{where}, a move", app.html, app.code)
+        app.handle("undo")
+
+
+def read_the_guided_game(slug: str, reading: Reading, *, leave_at: int | None) -> None:
+    """The guided first game along its script, every refused try of each card at each of the learner's turns; with
+    ``leave_at``, a different legal move at that turn of the learner's, then the strong bots' game to its end."""
+    from tutor.widgets import GuidedGame
+
+    app = GuidedGame(slug)
+    where = f"first game{'' if leave_at is None else f' left at turn {leave_at}'}"
+    reading.page(f"{where}, start", app.html)
+    turn = 0
+    for _ in range(2000):
+        if app.finished:
+            break
+        text, move = app.suggestion()
+        if app.state.current_player != app.seat or (app.on_script and not move):
+            app.handle("tick")
+            reading.page(where, app.html)
+            continue
+        state = app.state
+        hand = [c for c in state.view(app.seat).seats[app.seat].hand if c is not None]
+        legal = sorted(str(a) for a in state.legal_actions())
+        reading.moves_of(state, *hand)
+        for index, card in enumerate(hand):
+            for action in state.candidate_actions(card):
+                if str(action) not in legal:
+                    app.handle("card", index)
+                    app.handle("move", str(action))
+                    reading.page(f"{where}, turn {turn}, {action} refused", app.html)
+        other = [m for m in legal if m != move]
+        if turn == leave_at and other:
+            move = other[turn % len(other)]
+        app.handle("move", move or legal[0])
+        reading.page(f"{where}, turn {turn}", app.html)
+        turn += 1
+    assert app.finished, f"{slug}: the first game did not finish ({where})"
+    reading.page(f"{where}, the end", app.html)
+
+
+# Owned elsewhere (tutor/deal_code.py): a deal's code spells its variants as the options' names and Python's values
+# ("3-4821-ask_empty_hands=False"), and the play app shows it in its log and settings.  The code is read apart, and
+# said in a warning, until it is written in a learner's words or shown as a code to copy, not as a sentence's word.
+DEAL_CODES = "A deal's code with variants shows option names and Python's words to the learner."
+
+
+def assert_read_well(reading: Reading) -> None:
+    """Nothing was found, else every finding with where it was met."""
+    if reading.codes:
+        warnings.warn(DEAL_CODES + " Met: " + ", ".join(sorted(reading.codes)) + ".", stacklevel=2)
+    if reading.found:
+        pytest.fail(f"{len(reading.found)} findings on {reading.pages} pages:\n" + reading.report(), pytrace=False)
+
+
+def test_the_scanner_finds_notation_rule_ids_and_code_words():
+    def found(markup: str, moves: Iterable[str] = ()) -> list[str]:
+        return page_problems(markup, moves)
+
+    assert found("<p>You can only pass a card you hold, and you have no JS.</p>")
+    for code in ("10H", "QD", "JK", "F15", "Wa3", "Wi7", "E12", "CUCKOO", "HOUSE", "FOOL"):
+        assert found(f"<p>Play the {code} now.</p>"), code
+    assert found('<button aria-label="7S, playable"></button>')
+    assert found('<div title="the 7S"></div>')
+    assert found("<p>You hold a None.</p>") and found("<p>{card} is played</p>") and found("<p>Traceback</p>")
+    assert found("<p>Rule pymtheg.ry2.partner</p>") and found("<p>&lt;tutor.cards.Card object at 0x1&gt;</p>")
+    assert found("<p>Lead it: play JK as H.</p>", ["play JK as H"])
+    assert found("<p>Now bid gam+1 Wa</p>", ["bid gam+1 Wa"])
+    assert found("<p>Pass the Q♠, the jack of spades, Fire 15, the Cuckoo, the House; Water 3. As you like.</p>",
+                 ["pass QS", "stand"]) == []
+    assert found("<p>None of your cards. True: you win.</p><button>False</button><p>Rule: None of it?</p>"
+                 "<p>More about None of it?</p>") == []
+    assert found("<p>you have no None.</p>") and found("<p>the rule (False)</p>")
+    assert found("<p>Jory must draw 2 or stand.</p>", ["draw 2", "stand"]) == []
+    assert found("<p>Ask 1 for 7</p>", ["ask 1 for 7"]) == [] and found("<p>Now ask 1 for 7</p>", ["ask 1 for 7"])
+    assert found('<p title="pig.pass">Rule: Pass one card</p>') == []
+    assert found('<svg role="img" aria-label="joker"><title>joker</title><g class="gw-card"><text>JK</text>'
+                 "</g></svg>") == []
+
+
+@pytest.mark.parametrize("slug", cases("playing", list(GAMES)))
+def test_the_play_app_while_playing_shows_no_notation_or_code(slug):
+    reading = Reading()
+    for seed in range(games_read()):
+        read_the_play_app(slug, 1000 + seed, reading)
+    assert_read_well(reading)
+
+
+@pytest.mark.parametrize("slug", cases("lesson pages", list(GAMES)))
+def test_the_lesson_and_its_checks_show_no_notation_or_code(slug):
+    from tutor.games import get_game
+
+    reading = Reading()
+
+    for rule in load_lesson(slug).rules:
+        for scenario in (rule.scenario, rule.check.scenario if rule.check else None):
+            if scenario is not None:
+                for state in scenario.states():
+                    if not state.is_over and state.current_player is not None:
+                        me = state.current_player
+                        reading.moves_of(state, *[c for c in state.view(me).seats[me].hand if c is not None])
+                last = scenario.states()[-1]
+                for text in scenario.illegal:
+                    try:  # a try the game can read is a move (shown in words); one it cannot is the lesson's text
+                        reading.add_moves([str(get_game(slug).parse_action(last, text))])
+                    except ValueError:  # IllegalMove is a ValueError too
+                        pass
+    for where, page in lesson_pages(slug):
+        reading.page(f"lesson, {where}", page)
+    assert_read_well(reading)
+
+
+@pytest.mark.parametrize("slug", cases("first game", list(GAMES)))
+def test_the_first_game_on_and_off_its_script_shows_no_notation_or_code(slug):
+    reading = Reading()
+    read_the_guided_game(slug, reading, leave_at=None)
+    for leave_at in range(min(3, games_read())):
+        read_the_guided_game(slug, reading, leave_at=leave_at)
+    assert_read_well(reading)
+
+
+@pytest.mark.parametrize("slug", cases("game words", list(GAMES)))
+def test_what_the_games_say_names_cards_in_words(slug):
+    """Every line a game gives the apps in random positions (its events, the status, each move on offer as chosen and
+    as narrated, each move the rules refuse with any card of the game, held or not, with its reason, and the result)
+    names cards in words and holds no notation, rule id or word of code."""
+    from tutor.engine import IllegalMove
+    from tutor.games import get_game
+
+    game = get_game(slug)
+    reading = Reading()
+    for seed in range(2 * games_read()):
+        rng = random.Random(seed)
+        players, options = some_options(game, rng)
+        state = game.start(players=players, seed=seed, **options)
+        cards = sorted(set(c for c in state.cards() if c is not None))
+        where = f"{players} players, {options or 'the rule book'}, deal {seed}"
+        for _ in range(min(game.max_actions, GAME_MOVES)):
+            for event in state.events:
+                reading.text(f"{where}, an event", " ".join((event.text, event.said, event.gloss)))
+            reading.text(f"{where}, the status", state.status())
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            reading.moves_of(state, *cards)
+            for action in legal:
+                reading.text(f"{where}, a move on offer", f"{state.prompt(action)}. {state.describe(action)}.")
+            for seat in range(players):
+                for offer in state.offers(seat):
+                    reading.text(f"{where}, an offer", f"{state.prompt(offer)}. {state.describe(offer)}.")
+            shown = {str(a) for a in legal}
+            for card in rng.sample(cards, min(8, len(cards))):
+                for action in state.candidate_actions(card):
+                    if str(action) not in shown:
+                        try:
+                            state.apply(action)
+                        except IllegalMove as exc:
+                            reading.text(f"{where}, {action} refused", exc.reason)
+            state = state.apply(rng.choice(legal))
+        result = state.result()
+        reading.text(f"{where}, the result", " ".join((result.text, *result.breakdown)))
+    assert_read_well(reading)

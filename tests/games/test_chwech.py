@@ -347,6 +347,9 @@ def test_chwech_joker():
     hands = ["JK 2S"] + BASE[1:]
     revised = start(hands)
     assert refused(revised, "play JK") == "chwech.joker"
+    with pytest.raises(IllegalMove) as info:
+        revised.apply(parse_action("play JK"))
+    assert "as spades, hearts, diamonds or clubs" in info.value.reason and "JK" not in info.value.reason
     led = run(revised, "play JK as H")
     assert rules_of(led) == ["chwech.joker"] and led.led is Suit.HEARTS
     assert refused(led, "play 3S") == "chwech.follow"

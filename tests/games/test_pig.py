@@ -70,7 +70,7 @@ def test_pig_pass_is_simultaneous_and_hidden():
     assert rules_of(three) == ["pig.pass", "pig.pass"] and three.current_player == 0
     with pytest.raises(IllegalMove) as info:
         state.apply(Pass(Card.parse("JS")))
-    assert info.value.rule == "pig.pass"
+    assert info.value.rule == "pig.pass" and info.value.reason.endswith("you have no J♠.")  # its name, not "JS"
     with pytest.raises(IllegalMove) as info:
         state.apply(WAIT)
     assert info.value.rule == "pig.race"

@@ -159,7 +159,8 @@ def _problem(state: Any, action: Any) -> tuple[str, str] | None:
         if leading and not revised:
             return f"{PREFIX}.joker", "Under the original rule a joker may not be led."
         if leading and suit is None:
-            return f"{PREFIX}.joker", f"A joker led must name the suit it stands for: e.g. 'play {card.code} as H'."
+            return (f"{PREFIX}.joker", "A joker led must name the suit it stands for: lead it as spades, hearts, "
+                    "diamonds or clubs.")
         if not leading and suit is not None:
             return f"{PREFIX}.joker", "A joker played to a trick belongs to the suit led; it names no suit."
         if any(is_joker(play.card, rules.thirteens_jokers) for _, play in state.trick):

@@ -111,7 +111,8 @@ def problem(state: Any, action: Pass | Nose | Wait) -> IllegalMove | None:
         return IllegalMove(f"{PREFIX}.signal.must", f"You hold four {four.english_plural}: lay your hand down "
                                                     "and touch your nose — no more passing.")
     if action.card not in hand:
-        return IllegalMove(f"{PREFIX}.pass", f"You can only pass a card you hold, and you have no {action.card}.")
+        return IllegalMove(f"{PREFIX}.pass", f"You can only pass a card you hold, and you have no "
+                                                f"{action.card.label}.")
     return None
 
 

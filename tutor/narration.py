@@ -193,7 +193,8 @@ def second_person(text: str, name: str) -> str:
 
 def _apply(segment: str, changes: list[tuple[int, int, str]], offset: int) -> str:
     """``segment`` (found at ``offset`` in the text) with the verb changes that fall inside it."""
-    inside = sorted((s - offset, e - offset, new) for s, e, new in changes if offset <= s and e <= offset + len(segment))
+    inside = sorted((s - offset, e - offset, new) for s, e, new in changes
+                    if offset <= s and e <= offset + len(segment))
     parts, last = [], 0
     for start, end, new in inside:
         parts.append(segment[last:start] + new)

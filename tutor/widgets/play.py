@@ -1,7 +1,9 @@
 """Play a whole game against bots, in one seat, with hints, undo, variants and shareable deal codes.
 
-Here the game's flow and what the learner may do; the page is drawn by ``tutor.widgets.play_page``, and deal
-codes are read and written by ``tutor.deal_code``.
+Here the game's flow and what the learner may do; the page is drawn by ``tutor.widgets.play_page``, *Hint*,
+*Why?* and *Undo* are ``tutor.widgets.play_advice``, the next deal chosen is ``tutor.widgets.play_deals``, and deal
+codes are read and written by ``tutor.deal_code``.  Alone against bots the learner's seat is called "You", and every
+line of the page speaks of it in the second person (``tutor.narration``).
 
 The controls come from the game's ``inputs`` (``tutor.engine.Inputs``): a hand
 of card buttons with each card's moves, buttons for moves that use no card, a
@@ -29,7 +31,6 @@ remembered per learner (``tutor.classroom``).
 from __future__ import annotations
 
 import random
-import re
 
 import traitlets
 from collections import Counter
@@ -42,10 +43,11 @@ from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa
 from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
 from tutor.lessons import load_lesson
-from tutor.narration import in_tutor_voice, second_person, solo_names
+from tutor.narration import solo_names
 from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
-from tutor.widgets.options import read_options, variant_for
+from tutor.widgets.play_advice import PlayAdvice
+from tutor.widgets.play_deals import PlayDeals
 from tutor.widgets.play_page import PlayPage
 from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_RULES, PlayPace,  # noqa: F401
                                      default_pace, yes_no)
@@ -71,7 +73,7 @@ class UndoPoint:
         return not (self.seen - self.shown)
 
 
-class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
+class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
@@ -300,15 +302,6 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         """The players' names in seat order."""
         return [s.name for s in self.state.view(self.seat).seats]
 
-    @property
-    def reader(self) -> str:
-        """The name of the seat of the learner reading this page (who is "you" in every line it shows)."""
-        return self.names_now[self.seat]
-
-    def told(self, text: str) -> str:
-        """An engine's line as this page's learner reads it: their seat in the second person."""
-        return second_person(text, self.reader)
-
     def _tell(self, start: int, head: str = "") -> None:
         """Announce the events from ``start`` in the log, and what the learner is to do."""
         reader = self.reader
@@ -481,156 +474,6 @@ class PlayApp(TablePlay, PlayPace, PlayPage, GwariWidget):
         self.selected = None
         self._tell(start)
         self.refresh()
-
-    def on_hint(self, _value: Any, _inputs: dict) -> None:
-        """What the stronger bot would do in the learner's place, and why."""
-        offers = [] if self.state.is_over else self.state.offers(self.seat)
-        if self.state.is_over or (self.state.current_player != self.seat and not offers):
-            raise ValueError("It is not your turn.")
-        bot = make_bot(self.game.slug, "strong", self.seed)
-        parts = []
-        if offers:  # a move the learner may make out of turn: what the stronger bot would do with it
-            offered, why = bot.offer(self.state, self.seat)
-            if why:
-                parts.append(f"{self.state.prompt(offered or offers[0])}? {self.advised(why)}")
-        if self.state.current_player == self.seat:
-            action, reason = bot.explain(self.state)
-            if self.typed and self.game.inputs.typed is not None:
-                reason += f" ({self.state.prompt(action)}.)"
-            advice = self.advised(reason)
-            if advice.startswith(("You ", "Your ")):
-                advice = advice[0].lower() + advice[1:]  # after the dash, the sentence goes on
-            parts.append(f"{self.told(self.state.describe(action))} — {advice}")
-        self.hint = " ".join(parts)
-        self.announce(f"Hint: {self.hint}")
-        self.refresh()
-
-    def advised(self, reason: str) -> str:
-        """A bot's reason as the tutor's advice to this page's learner: "you" for the learner's seat, and the
-        bot's "I" as "you"."""
-        return in_tutor_voice(self.told(reason))
-
-    def _undo_target(self) -> int | None:
-        if self.state.is_over or self._race_phase() or len(self.humans) > 1:
-            return None
-        return next((i for i in range(len(self.undo_points) - 1, -1, -1) if self.undo_points[i].open), None)
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether some earlier point can be gone back to (no card hidden there has come into the learner's hand
-        since)."""
-        return self._undo_target() is not None
-
-    def _keep_reason(self, action: Any, why: str) -> None:
-        """What a bot says of the move it is about to make, kept for *Why?* under the move's number."""
-        self.reasons[len(self.record.actions)] = (self.state.describe(action), why)
-
-    @property
-    def last_reason(self) -> tuple[str, str] | None:
-        """The newest bot move still in the game, in words, and the bot's reason for it."""
-        moves = [i for i in self.reasons if i < len(self.record.actions)]
-        return self.reasons[max(moves)] if moves else None
-
-    def on_why(self, _value: Any, _inputs: dict) -> None:
-        """Why the newest bot move was made, in the bot's words (what it saw, the rule of thumb, or the search's
-        figures)."""
-        last = self.last_reason
-        if last is None:
-            raise ValueError("No bot has moved yet.")
-        move, why = last
-        move, why = self.told(move), self.told(why)  # the bot's own words, with the learner as "you"
-        self.why = f"{move}: {why}" if why else f"{move}: a move the bot chose at random."
-        self.announce(f"Why? {self.why}")
-        self.refresh()
-
-    def on_undo(self, _value: Any, _inputs: dict) -> None:
-        """Go back to the latest point before a move of the learner's where no hidden card has come into their hand
-        since, even after the bots answered (their cards go back to their hands)."""
-        target = self._undo_target()
-        if target is None:
-            raise ValueError("Undo is not possible: a hidden card has come into your hand since your move.")
-        point = self.undo_points[target]
-        del self.undo_points[target:]
-        self.state, self.record, self.turn_mark = point.state, point.record, point.turn_mark
-        del self.lines[point.lines:]
-        self.last_trick, self.trick_open, self.seat_notes = point.table[0], point.table[1], dict(point.table[2])
-        self.summary, self.new_cards, self.fresh_cards = None, [], []
-        self.waiting = self.holding = self.stepping = False
-        self._schedule()
-        self.error, self.hint, self.why, self.selected = None, "", "", None
-        self.reasons = {i: r for i, r in self.reasons.items() if i < len(self.record.actions)}
-        self.announce("Your move is taken back. " + self.told(self.state.status()))
-        self.refresh()
-
-    def on_new(self, _value: Any, inputs: dict) -> None:
-        """A new deal with the chosen number of players, bot level and variants."""
-        self._not_at_table()
-        players = int_in(inputs.get("players", self.players), 1, self.game.max_players, "players")
-        if "sharing" in inputs:
-            self.sharing = int_in(inputs["sharing"], 1, players, "learners at this screen")
-        level = str(inputs.get("level", self.level))
-        if level not in LEVELS:
-            raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
-        try:
-            options = read_options(self.game, inputs) if any(k.startswith("option:") for k in inputs) else self.options
-            ticked = variant_for(self.game, players, options)  # Burn for two: its variant for two
-            if ticked is not None:
-                options = {**options, ticked.name: True}
-            self.game.start(players=players, seed=0, **options)
-        except (ValueError, IllegalMove) as exc:
-            reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))  # the option's name is for code
-            self.notice = f"That game could not be set up: {reason}"
-            self.announce(self.notice)
-            self.refresh()
-            return
-        self.options = options
-        self.new_game(players, None, level, notice=f"For {players} players this variant is on: {ticked.doc}"
-                      if ticked is not None else "")
-
-    def on_load(self, _value: Any, inputs: dict) -> None:
-        """Replay a deal from its code (what a teacher gives the class), with the bot level chosen in the menu."""
-        self._not_at_table()
-        code = str(inputs.get("code", "")).strip()
-        level = str(inputs.get("level", self.level))
-        try:
-            players, seed, options = parse_deal_code(code, self.game)
-            self.game.start(players=players, seed=seed, **options)
-        except ValueError as exc:  # IllegalMove is a ValueError too
-            self.notice = (f"That deal code could not be used. {getattr(exc, 'reason', exc)} "
-                           f"A code for {self.game.title} looks like {self.game.default_players}-4821.")
-            self.announce(self.notice)
-            self.refresh()
-            return
-        self.options = options
-        self.new_game(players, seed, level)
-
-    def on_classdeal(self, _value: Any, inputs: dict) -> None:
-        """Deal the class deal the teacher set for today: its players and number, with this app's variants; when its
-        players do not fit this game, its number with the players chosen here, and a note saying so."""
-        self._not_at_table()
-        self.class_deal = classroom.class_deal()
-        if not self.class_deal:
-            raise ValueError("The teacher has not set a class deal.")
-        level = str(inputs.get("level", self.level)) if inputs.get("level") in LEVELS else None
-        try:
-            players, seed = parse_class_deal(self.class_deal)
-        except ValueError as exc:
-            self.notice = f"The class deal could not be used. {exc} Ask your teacher to set it again."
-            self.announce(self.notice)
-            self.refresh()
-            return
-        note = ""
-        try:
-            self.game.start(players=players, seed=seed, **self.options)
-        except ValueError:  # IllegalMove is a ValueError too
-            note = (f"The class deal is for {players} players; {self.game.title} is for {self.game.min_players} to "
-                    f"{self.game.max_players}, so it is dealt for your {self.players}.")
-            players = self.players
-        self.new_game(players, seed, level, notice=note)
-
-    def _not_at_table(self) -> None:
-        if self.table is not None:
-            raise ValueError("You are at a table with classmates: leave the table first.")
 
     def on_review(self, _value: Any, _inputs: dict) -> None:
         """Hand the finished game's record to whoever shows a step-through, with the bots' reasons for their moves

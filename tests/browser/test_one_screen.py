@@ -245,3 +245,73 @@ def test_on_a_phone_a_summary_waiting_for_next_deal_comes_before_the_hand_and_on
     hand = page.locator(".gw-movebox button.gw-cardbtn").first.evaluate(top)
     table = page.locator(".gw-tablebox").evaluate(top)
     assert table < summary < hand if waits else table < hand < summary
+
+
+# ---------------------------------------------------------------- the first games
+
+#: In a first game: the tutor's words (the suggestion, or the end), the learner's hand and every move on offer.
+GUIDE_MEASURE = """app => {
+  for (const box of [document.scrollingElement, document.getElementById('rendered_cells')]) if (box) box.scrollTop = 0;
+  const shown = e => e && e.getClientRects().length > 0;
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = s => [...app.querySelectorAll(s)].filter(shown);
+  const cards = all('.gw-movebox button.gw-cardbtn, .gw-movebox svg');
+  return {
+    height: innerHeight, width: document.documentElement.clientWidth,
+    tutor: all('[data-testid=suggestion], [data-testid=guide-end] [data-testid=result]').map(box),
+    hand: cards.length ? [box(cards[0]), box(cards[cards.length - 1])] : [],
+    moves: all('.gw-movebox button[data-gw=move]').map(box),
+    rules: all('[data-testid=rule-card]').length,
+  };
+}"""
+
+
+def guide_off_screen(m: dict, size: str) -> list[str]:
+    """What of a first game's first screen is missing in measurement ``m`` (one line each)."""
+    problems = []
+
+    def inside(name: str, b: list[float]) -> None:
+        if b[1] < 0 or b[3] > m["height"] + 0.5 or b[0] < -0.5 or b[2] > m["width"] + 0.5:
+            problems.append(f"{size}: {name} at x {b[0]:.0f}–{b[2]:.0f}, y {b[1]:.0f}–{b[3]:.0f}; the screen is "
+                            f"{m['width']}×{m['height']}")
+
+    if not m["tutor"]:
+        problems.append(f"{size}: the tutor says nothing")
+    for b in m["tutor"]:
+        inside("the tutor's words", b)
+    for name, b in zip(("the first card of the hand", "the last card of the hand"), m["hand"]):
+        inside(name, b)
+    for i, b in enumerate(m["moves"]):
+        inside(f"move {i + 1} of {len(m['moves'])} on offer", b)
+    return problems
+
+
+@pytest.mark.parametrize("slug", __import__("tutor.guide", fromlist=["first_games"]).first_games())
+def test_a_first_games_tutor_hand_and_moves_are_on_the_first_screen_after_every_move(browser, voila_url, slug):
+    """After every move of the first game (and at its start and end), at desk and phone size, the tutor's words,
+    the learner's hand and every move on offer are on the first screen; rule cards do not pile up (the newest only,
+    in one line by the tutor's words)."""
+    from tests.browser.test_first_game import click_the_suggestion, open_first_game
+
+    page = new_page(browser, DESK)
+    try:
+        app = open_first_game(page, voila_url, slug)
+        problems, moves = [], 0
+        while True:
+            when = "at the end" if app.locator("[data-testid=guide-end]").count() else (
+                f"after move {moves}" if moves else "at the start")
+            for size, viewport in (("desk", DESK), ("phone", PHONE)):
+                page.set_viewport_size(viewport)
+                page.wait_for_function(SHELL_FITS, timeout=MOVE_MS)
+                measured = app.evaluate(GUIDE_MEASURE)
+                problems += [f"{when}, {line}" for line in guide_off_screen(measured, size)]
+            page.set_viewport_size(DESK)
+            if when == "at the end" or moves >= MOST_MOVES:
+                break
+            click_the_suggestion(page, app)
+            moves += 1
+        assert when == "at the end", f"{slug}: the first game did not end in {MOST_MOVES} moves"
+        assert not problems, f"{slug}, {moves} moves:\n" + "\n".join(dict.fromkeys(problems))
+        assert page.problems == []
+    finally:
+        page.context.close()

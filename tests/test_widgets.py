@@ -537,3 +537,19 @@ def test_the_hand_asks_for_a_card_only_when_a_card_has_a_move_and_the_moves_are_
     assert moves.count('data-gw="move"') == len(auction.legal_actions()) and "Pass" in moves
     burn = get_game("burn").start(players=4, seed=3)
     assert "Click a card" in move_panel(burn, burn.current_player, None)
+
+
+def test_a_move_check_speaking_to_the_learner_as_a_seat_reads_in_the_second_person():
+    """"You hold 7♣, 2♥ and K♦…": the seat whose move the learner makes is "you" on the table and in the verdict;
+    a question about a character ("Make Ola's move") keeps the character's name."""
+    check = load_lesson("cassino").rule("cassino.trail.must-capture").check
+    widget = CheckWidget(check, game="cassino")
+    seat = widget.state.view(None).seats[widget.state.current_player].name
+    page = html.unescape(widget.html)
+    assert "your turn to play" in page and f"{seat} to play" not in page
+    trail = next(str(a) for a in widget.state.legal_actions() if str(a).startswith("trail"))
+    assert widget.handle("move", trail)
+    verdict = html.unescape(widget.html).split('data-testid="feedback">')[1]
+    assert verdict.split("</div>")[0].count("You trail the") == 1 and f"{seat} trails" not in verdict
+    other = CheckWidget(load_lesson("gnav").rule("gnav.change").check, game="gnav")
+    assert "Ola to stand or change" in html.unescape(other.html)

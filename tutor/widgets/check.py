@@ -8,6 +8,7 @@ the rules' own reason, a legal move that is not the answer with the lesson's).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -125,15 +126,14 @@ class CheckWidget(GwariWidget):
             self.state.apply(action)
         except IllegalMove as exc:
             self.answer = text
-            self.feedback = (f'<div class="gw-error">✘ Not allowed: {esc(exc.reason)}</div>'
+            self.feedback = (f'<div class="gw-error">✘ Not allowed: {esc(second_person(exc.reason, self.reader))}</div>'
                              + rule_html(load_lesson(self.game), exc.rule))
             self._answered(text, False)
             return
         right = self.check.is_right(text)
         self.answer = text
         what = self.state.describe(action)
-        mover = self.state.view(None).seats[self.state.current_player].name  # the learner makes this seat's move
-        self.feedback = self._verdict(right, self.check.reason(text), second_person(what, mover))
+        self.feedback = self._verdict(right, self.check.reason(text), second_person(what, self.reader))
         self._answered(what, right)
 
     def on_again(self, _value: Any, _inputs: dict) -> None:
@@ -149,6 +149,15 @@ class CheckWidget(GwariWidget):
         self.refresh()
         if self.on_answer is not None:
             self.on_answer(answer, right)
+
+    @property
+    def reader(self) -> str:
+        """The seat whose move the learner makes, when the question speaks to the learner as that seat ("You hold
+        7♣…"): its lines are then in the second person.  A question about a character ("Make Ola's move") keeps
+        the third person ("" here)."""
+        if self.state is None or not re.search(r"\byou\b", self.check.question, re.IGNORECASE):
+            return ""
+        return self.state.view(None).seats[self.state.current_player].name
 
     @property
     def correct(self) -> bool:
@@ -175,10 +184,9 @@ class CheckWidget(GwariWidget):
             assert self.state is not None
             me = self.state.current_player
             view = self.state.view(me)
-            mover = view.seats[me].name  # the learner makes this seat's move: it is "you"
-            parts.append(table_html(view, width=48, own_hand=False, level=self.level + 1, reader=mover))
+            parts.append(table_html(view, width=48, own_hand=False, level=self.level + 1, reader=self.reader))
             parts.append(turn_told(move_panel(self.state, me, self.selected, level=self.level + 1, mark_legal=False),
-                                   self.state.status(), mover))
+                                   self.state.status(), self.reader))
         parts.append(f'<div data-testid="feedback">{self.feedback}</div>')
         if self.answer is not None:
             parts.append(button("Try again", "again", key="again", focus=self.check.kind == "order"))

@@ -298,3 +298,23 @@ def test_the_step_through_reads_for_the_learners_seat():
         assert not third_person_left(page_words(stepper), IRREGULAR | {"asks", "wins", "draws", "lays", "hands"})
     assert any(h.startswith("Move") and ": You ask " in h for h in heads)
     assert all(" You asks " not in h for h in heads)
+
+
+def test_a_line_of_the_log_reads_for_its_reader_words_said_and_english_too():
+    """The narration, the words said and their English, as the reader hears them: the seat "You" is asked without a
+    name; English that names the reader's seat ("Tamsin pays") is theirs ("you pay"); others read it as it is."""
+    from tutor.engine import Event
+    from tutor.widgets.base import event_html, event_words
+
+    asked = Event("pyskessa.ask", "Tamsin asks You for sevens.", "You, eus seyth genes?",
+                  "You, have you got any sevens?", 1)
+    line = html.unescape(event_html(asked, reader="You"))
+    assert "Tamsin asks you for sevens." in line and "“Eus seyth genes?”" in line and "— Have you got any" in line
+    assert event_words(asked, reader="You") == "Tamsin asks you for sevens. Eus seyth genes?"
+    typed = html.unescape(event_html(asked, gloss_hidden=True, names=["You", "Tamsin"], reader="You"))
+    assert "Tamsin:" in typed and "You," not in typed
+    paid = Event("gnav.dragoon", "Tamsin keeps the card and pays.", "Hugg av!",
+                 "Chop! (Tamsin pays a counter and keeps the card.)", 0)
+    assert "(You pay a counter and keep the card.)" in html.unescape(event_html(paid, reader="Tamsin"))
+    assert "(Tamsin pays a counter" in html.unescape(event_html(paid, reader="You"))
+    assert html.unescape(event_html(asked)).startswith("<p>Tamsin asks You for sevens.")  # no reader: as it is

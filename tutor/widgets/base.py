@@ -298,7 +298,7 @@ def said_html(event: Any, *, gloss_hidden: bool = False, narration: str = "", re
     if not event.said:
         return ""
     said = f'<span class="gw-said" lang="kw">“{esc(said_to(event.said, reader))}”</span> '
-    gloss = said_to(event.gloss, reader)
+    gloss = second_person(said_to(event.gloss, reader), reader)  # "(Tamsin pays a counter)" read by Tamsin: "you pay"
     if gloss_hidden:
         english = esc(gloss) + (f" ({esc(narration)})" if narration else "")
         return said + f'<details class="gw-gloss-toggle"><summary>English</summary>{english}</details>'

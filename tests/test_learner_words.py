@@ -504,12 +504,12 @@ def games_read() -> int:
     return max(2, int(os.environ.get("GWARI_GAMES", "25")) // 8)
 
 
-def some_options(game: Any, rng: random.Random) -> tuple[int, dict[str, Any]]:
-    """A number of players and options to play with: the short game most often, sometimes the rule book's game or a
-    few variants drawn at random (each as the game accepts it)."""
+def some_options(game: Any, rng: random.Random, *, short: bool = False) -> tuple[int, dict[str, Any]]:
+    """A number of players and options to play with: the short game (always with ``short``) most often, sometimes
+    the rule book's game or a few variants drawn at random (each as the game accepts it)."""
     from tutor.widgets.options import option_specs, play_options, player_counts
 
-    draw = rng.random()
+    draw = 0.0 if short else rng.random()
     options = play_options(game, {}) if draw < 0.5 else {}
     if draw >= 0.7:
         for spec in option_specs(game):
@@ -531,26 +531,33 @@ GAME_MOVES = 400  # a bound on the moves of one game read from the engine alone
 LEARNER_MOVES = 150  # a bound on the learner's moves in one game read (a rule book's whole game can be long)
 
 
-def read_the_play_app(slug: str, seed: int, reading: Reading) -> None:
+def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
     """One seeded game in the play app, as a learner plays it: each turn a card chosen, a move the rules refuse with
     it and one with a card not held, Hint and Why?, a legal move (now and then taken back), offers taken or let go,
     each deal's summary before Next deal, the end and the step-through of the game."""
     from tutor.games import get_game
     from tutor.widgets import PlayApp, Stepper
 
-    rng = random.Random(seed)
+    rng = random.Random(f"{slug} {seed}")
     game = get_game(slug)
-    players, options = some_options(game, rng)
-    app = PlayApp(slug, players=players, seed=seed, level=rng.choice(("random", "strong")), pause_deals=True,
-                  step_bots=rng.random() < 0.3, clock=False, **options)
-    where = f"play app, {players} players, {options or 'the rule book'}, deal {app.code}"
+    players, options = some_options(game, rng, short=seed == 0)  # the first game is the short one, read to its end
+    typed = game.inputs.typed is not None and rng.random() < 0.5
+    level = "strong" if seed == 0 else rng.choice(("random", "strong"))  # strong bots bring the short game's end
+    app = PlayApp(slug, players=players, seed=seed, level=level, pause_deals=True,
+                  step_bots=rng.random() < 0.3, clock=rng.random() < 0.2, typed=typed,
+                  sharing=2 if rng.random() < 0.2 else 1, **options)
+    how = ", ".join(what for what, on in (("typed", typed), ("on the clock", app.clock),
+                                          ("pass and play", app.sharing > 1)) if on)
+    where = f"play app, {players} players, {options or 'the rule book'}, deal {app.code}{', ' + how if how else ''}"
     reading.page(f"{where}, dealt", app.html, app.code)
     moves = 0
     for _ in range(40 * LEARNER_MOVES):
         state = app.state
         if state.is_over or moves >= LEARNER_MOVES:
             break
-        if app.deal_waits:
+        if app.covered:
+            app.handle("ready")
+        elif app.deal_waits:
             app.handle("nextdeal")
         elif app.holding or app.waiting:
             offers = state.offers(app.seat)
@@ -569,6 +576,7 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> None:
             moves += 1
             learner_turn(app, rng, reading, where)
         reading.page(where, app.html, app.code)
+    assert app.state.is_over or moves >= LEARNER_MOVES, f"{where}: the game stopped before its end"
     reading.page(f"{where}, the end", app.html, app.code)
     stepper = Stepper(app.record, viewer=app.seat, reveal=False, title="Your game, step by step", at_end=True,
                       reasons={i: why for i, (_move, why) in app.reasons.items() if why})
@@ -576,6 +584,7 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> None:
         stepper.step = step
         stepper.handle("why")
         reading.page(f"{where}, step-through {step}", stepper.html, app.code)
+    return f"{where}: {'over' if app.state.is_over else 'stopped'} after {moves} of the learner's moves"
 
 
 def learner_turn(app: Any, rng: random.Random, reading: Reading, where: str) -> None:
@@ -600,6 +609,10 @@ def learner_turn(app: Any, rng: random.Random, reading: Reading, where: str) -> 
         if tries:
             app.handle("move", str(rng.choice(tries)))
             reading.page(f"{where}, a card not held tried", app.html, app.code)
+    if app.typed:  # a question typed with a slip (a vowel changed in words said before), answered with a correction
+        said = next((e.said for _step, e in reversed(app.lines) if e.said), "Pol, eus seyth genes?")
+        app.handle("say", re.sub(r"[aeiouy]", "i", said, count=1))
+        reading.page(f"{where}, typed with a slip", app.html, app.code)
     if rng.random() < 0.5:
         app.handle("hint")
         reading.page(f"{where}, hint", app.html, app.code)
@@ -692,7 +705,7 @@ def test_the_scanner_finds_notation_rule_ids_and_code_words():
 def test_the_play_app_while_playing_shows_no_notation_or_code(slug):
     reading = Reading()
     for seed in range(games_read()):
-        read_the_play_app(slug, 1000 + seed, reading)
+        read_the_play_app(slug, seed, reading)
     assert_read_well(reading)
 
 
@@ -740,7 +753,7 @@ def test_what_the_games_say_names_cards_in_words(slug):
     game = get_game(slug)
     reading = Reading()
     for seed in range(2 * games_read()):
-        rng = random.Random(seed)
+        rng = random.Random(f"{slug} {seed}")
         players, options = some_options(game, rng)
         state = game.start(players=players, seed=seed, **options)
         cards = sorted(set(c for c in state.cards() if c is not None))

@@ -318,3 +318,15 @@ def test_a_line_of_the_log_reads_for_its_reader_words_said_and_english_too():
     assert "(You pay a counter and keep the card.)" in html.unescape(event_html(paid, reader="Tamsin"))
     assert "(Tamsin pays a counter" in html.unescape(event_html(paid, reader="You"))
     assert html.unescape(event_html(asked)).startswith("<p>Tamsin asks You for sevens.")  # no reader: as it is
+
+
+@pytest.mark.parametrize("text, told", [
+    ("You hold only 2 cards: I play the follow-up to make them draw.",
+     "You hold only 2 cards: I play the follow-up to make them draw."),
+    ("Nobody else holds sevens. You has not said 'Nag eus' to them.",
+     "Nobody else holds sevens. You have not said 'Nag eus' to them."),
+    ("You swaps the whole hand", "You swap the whole hand"),
+])
+def test_them_is_left_as_it_is_and_a_verb_that_is_also_a_noun_still_turns(text, told):
+    """"them" in the bots' words is as often the speaker or the cards as the seat: it is never guessed."""
+    assert second_person(text, "You") == told

@@ -19,10 +19,11 @@ How a line is read, in order:
   (is, has, was, does, goes), then the spelling rules (carries -> carry, passes -> pass, catches -> catch,
   takes -> take).  The verbs joined to it in the same clause ("and sits this trick out", ", so takes the
   cards", ", has 2 left") follow it, until another subject speaks ("and the round ends", "so Pol changes").
-- "they", "their", "theirs", "them" and "themselves" after the seat in the same sentence are the reader's
-  ("touches their nose" -> "touch your nose"), unless someone else has come between ("every player", "the
-  next player", another name with its verb); "them" also waits for no plural noun between ("was handed them"
-  is the cards).
+- "they", "their", "theirs" and "themselves" after the seat in the same sentence are the reader's ("touches
+  their nose" -> "touch your nose", "unless they answer" -> "unless you answer"), unless someone else has come
+  between ("every player", "the next player", another name with its verb).  "them" is left as it is: in the
+  engines' and bots' words it is as often the cards ("was handed them") or the speaker ("has not said 'Nag
+  eus' to them") as the seat.
 - The seat's name keeps its capital at the start of a sentence and after a colon (a label, or a clause after
   "Game over:"); elsewhere it is "you".  "your" takes a capital only at the start of a sentence.
 
@@ -52,22 +53,18 @@ NOT_VERBS = frozenset((
     "as", "its", "this", "thus", "his", "hers", "yes", "always", "perhaps", "sometimes", "afterwards", "towards",
     "besides", "whereas", "plus", "minus", "less", "unless", "ones", "others", "yours", "ours", "theirs",
     "aces", "kings", "queens", "jacks", "tens", "nines", "eights", "sevens", "sixes", "fives", "fours", "threes",
-    "twos", "jokers", "cards", "points", "tricks", "counters", "sets", "letters", "lives", "swaps", "rounds",
+    "twos", "jokers", "cards", "points", "tricks", "counters", "sets", "letters", "lives", "rounds",
     "players", "partners", "opponents", "seconds", "minutes", "times", "words", "moves", "suits", "elements",
     "piles", "chains", "matadors", "sweeps", "games", "steps", "teams", "hearts", "spades", "diamonds", "clubs",
 ))
 ADVERBS = ("also", "still", "quietly", "now", "then", "only", "just", "always", "never", "first", "again", "at once")
 JOINS = frozenset(("and", "or", "so", "but", "then"))
-PRONOUNS = {"they": "you", "their": "your", "theirs": "yours", "them": "you", "themselves": "yourself"}
+PRONOUNS = {"they": "you", "their": "your", "theirs": "yours", "themselves": "yourself"}
 #: Someone else who may come between the seat and a pronoun, who then is theirs.
 OTHERS = re.compile(r"\b(every|everyone|everybody|each|someone|somebody|anyone|nobody|no one|others?|players?|"
                     r"opponents?|partners?|asker|dealer)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\d+(?:[.,]\d+)*|[,;:.!?—()“”\"]")
 _ADVERB = "|".join(a.replace(" ", r"\s") for a in ADVERBS)
-_PLURAL_NOUN = re.compile(r"\b(" + "|".join(sorted(NOT_VERBS - {"as", "its", "this", "thus", "his", "hers", "yes",
-                                                                    "always", "perhaps", "sometimes", "afterwards",
-                                                                    "towards", "besides", "whereas", "plus",
-                                                                    "minus", "less", "unless"})) + r")\b")
 
 
 def is_third_person(word: str) -> bool:
@@ -203,8 +200,8 @@ def _apply(segment: str, changes: list[tuple[int, int, str]], offset: int) -> st
 
 
 def _pronouns(text: str, mentions: list[int]) -> str:
-    """They, their, them… that stand for the seat named at ``mentions`` (in the same sentence, nobody else
-    between) turned to you, your…"""
+    """They, their… that stand for the seat named at ``mentions`` (in the same sentence, nobody else between)
+    turned to you, your…"""
     if not mentions:
         return text
 
@@ -216,12 +213,10 @@ def _pronouns(text: str, mentions: list[int]) -> str:
         between = text[before[-1]:match.start()]
         if re.search(r"[.!?](\s|$)", between) or OTHERS.search(between) or _someone_else(between):
             return word
-        if word.lower() == "them" and _PLURAL_NOUN.search(between):
-            return word
         new = PRONOUNS[word.lower()]
         return new[0].upper() + new[1:] if word[0].isupper() else new
 
-    return re.sub(r"\b(they|their|theirs|them|themselves)\b", swap, text, flags=re.IGNORECASE)
+    return re.sub(r"\b(they|their|theirs|themselves)\b", swap, text, flags=re.IGNORECASE)
 
 
 def _someone_else(between: str) -> bool:

@@ -123,8 +123,12 @@ def _joined_verbs(text: str, start: int, end: int) -> list[tuple[int, int, str]]
     return found
 
 
+_CLAUSE_END = re.compile(r"[;:.!?—](?=\s|$|”|\")")
+
+
 def _clause_end(text: str, start: int) -> int:
-    match = re.compile(r"[;:.!?—](?=\s|$|”|\")").search(text, start)
+    """Where the clause that goes on at ``start`` ends (a stop, a colon, a semicolon or a dash)."""
+    match = _CLAUSE_END.search(text, start)
     return match.end() - 1 if match else len(text)
 
 
@@ -168,7 +172,6 @@ def second_person(text: str, name: str) -> str:
         possessive = re.match(r"['’]s\b", rest)
         starts = _starts_sentence(text, at) or _after_colon(text, at)
         turn = re.match(r"(,\sthe\sdealer,)?\sto\s(?=[a-z])", rest) if starts else None  # not "asks You to"
-
         if possessive:
             owned = re.match(r"\s*[^\W\d_]", rest[possessive.end():])  # "You's build" -> "your"; "(You's)" -> "yours"
             out.append(_cased("your" if owned else "yours", written, len(written), label=False))

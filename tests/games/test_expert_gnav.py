@@ -83,13 +83,13 @@ def test_a_knocked_neighbour_still_holds_the_fool():
 
 
 def test_the_dealer_knows_where_the_card_they_were_dealt_went():
-    """Ola changed with Kari, the dealer: Ola now holds the two Kari was dealt, so Kari's five cannot lose by
-    standing, while changing with the stock might.  The rule of thumb changes a five."""
-    state = play(start(["5", "2"]), "change")
-    assert state.current == 1 and state.hands[1] == GnavCard.parse("5")
+    """Ola changed with Kari, the dealer: Ola now holds the two Kari was dealt, so Kari's four cannot lose by
+    standing, while changing with the stock might.  The rule of thumb changes a four."""
+    state = play(start(["4", "2"]), "change")
+    assert state.current == 1 and state.hands[1] == GnavCard.parse("4")
     assert heuristic(state, random.Random(0))[0] == CHANGE
     action, reason = search(state, random.Random(0), budget=0, least=LEAST)
-    assert action == STAND and reason.startswith("Standing on the five made me pay a counter in 0% of 40")
+    assert action == STAND and reason.startswith("Standing on the four made me pay a counter in 0% of 40")
 
 
 def test_the_reading_deals_only_what_the_mover_cannot_see():

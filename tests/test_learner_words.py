@@ -437,7 +437,8 @@ def piece_problems(how: str, text: str, moved: re.Pattern | None = None) -> list
     if how != "tooltip":
         hits += [("rule id", m) for m in RULE_ID.finditer(text)]
         found += [f"{how}: {hit}" for hit in developer_words(text)]
-    return found + [f"{how}: {what} {m.group(0)!r}: …{text[max(0, m.start() - 60):m.end() + 40]}…" for what, m in hits]
+    return found + [f"{how}: {what} {m.group(0)!r}: …{text[max(0, m.start() - 60):m.end() + 40]}…"
+                    for what, m in hits]
 
 
 def page_problems(markup: str, moves: Iterable[str] = ()) -> list[str]:
@@ -462,7 +463,7 @@ class Reading:
     def page(self, where: str, markup: str, code: str = "") -> None:
         """Read one page (each piece of text already read on an earlier page is not read again); ``code``: the
         deal's code shown on it."""
-        if code.count("-") > 1:  # a code with variants (``3-4821-lucky_draw_continues``)
+        if code and piece_problems("shown", code):  # a code with variants (``3-4821-lucky_draw_continues``)
             self.codes.add(code)
             markup = markup.replace(code, "3-4821")
         self.pages += 1
@@ -677,6 +678,7 @@ def assert_read_well(reading: Reading) -> None:
 
 
 def test_the_scanner_finds_notation_rule_ids_and_code_words():
+    """The reading finds what it looks for, in the text, the words read aloud and the tooltips, and lets words be."""
     def found(markup: str, moves: Iterable[str] = ()) -> list[str]:
         return page_problems(markup, moves)
 
@@ -703,6 +705,7 @@ def test_the_scanner_finds_notation_rule_ids_and_code_words():
 
 @pytest.mark.parametrize("slug", cases("playing", list(GAMES)))
 def test_the_play_app_while_playing_shows_no_notation_or_code(slug):
+    """Seeded games in the play app (``read_the_play_app``) show cards and moves in words and no code."""
     reading = Reading()
     for seed in range(games_read()):
         read_the_play_app(slug, seed, reading)
@@ -711,10 +714,12 @@ def test_the_play_app_while_playing_shows_no_notation_or_code(slug):
 
 @pytest.mark.parametrize("slug", cases("lesson pages", list(GAMES)))
 def test_the_lesson_and_its_checks_show_no_notation_or_code(slug):
+    """Every widget of the lesson, its scenarios stepped through, its refused tries and its checks answered every
+    way, names cards and moves in words."""
     from tutor.games import get_game
 
+    game = get_game(slug)
     reading = Reading()
-
     for rule in load_lesson(slug).rules:
         for scenario in (rule.scenario, rule.check.scenario if rule.check else None):
             if scenario is not None:
@@ -725,7 +730,7 @@ def test_the_lesson_and_its_checks_show_no_notation_or_code(slug):
                 last = scenario.states()[-1]
                 for text in scenario.illegal:
                     try:  # a try the game can read is a move (shown in words); one it cannot is the lesson's text
-                        reading.add_moves([str(get_game(slug).parse_action(last, text))])
+                        reading.add_moves([str(game.parse_action(last, text))])
                     except ValueError:  # IllegalMove is a ValueError too
                         pass
     for where, page in lesson_pages(slug):
@@ -735,7 +740,20 @@ def test_the_lesson_and_its_checks_show_no_notation_or_code(slug):
 
 @pytest.mark.parametrize("slug", cases("first game", list(GAMES)))
 def test_the_first_game_on_and_off_its_script_shows_no_notation_or_code(slug):
+    """The first game's every line, played along its script with every refused try, and left at its first turns for
+    the strong bots' game, shows cards and moves in words and no code."""
+    from tutor.games import get_game
+    from tutor.guide import load_first_game
+
     reading = Reading()
+    first = load_first_game(slug)
+    game = get_game(slug)
+    for state, step in zip(first.states(), first.steps):  # the script's moves and the others it answers, as moves
+        reading.add_moves(str(game.parse_action(state, text)) for text in (step.move, *step.other))
+    texts = [first.title, first.intro, first.end]
+    texts += [text for step in first.steps for text in (step.say, step.play_out, *step.other.values())]
+    for text in texts:  # every line of the script, also those said only after a move not played here
+        reading.text("the first game's script", text)
     read_the_guided_game(slug, reading, leave_at=None)
     for leave_at in range(min(3, games_read())):
         read_the_guided_game(slug, reading, leave_at=leave_at)

@@ -17,6 +17,7 @@ from tutor.engine import IllegalMove
 from tutor.games import get_game
 from tutor.guide import (FirstGameError, _deal_mark, first_games, first_games_dir, first_sentence, guide_minutes,
                          load_first_game, parse_first_game)
+from tutor.lesson_figures import rule_words
 from tutor.lessons import load_lesson
 from tutor.narration import in_tutor_voice
 from tutor.widgets import GuidedGame
@@ -410,13 +411,13 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
                     continue
                 since.append(event.rule)
                 carded.append(event.rule)
-                title = lesson.rule(event.rule).title
+                title = rule_words(lesson, event.rule, app.state)[0]
                 assert f"New rule: {title}." in app.said_aloud, "said aloud when it is met"
         assert cards_shown(app) == ([] if app.finished else since), f"after {app.record.actions[-1:]}"
         assert app.met == met
         for rule in cards_shown(app):
             card = html.unescape(app.html.split(f'data-testid="rule-card" data-rule="{rule}"')[1].split("</span>")[0])
-            assert lesson.rule(rule).title in card
+            assert rule_words(lesson, rule, app.state)[0] in card
         if since and not app.finished:
             assert app.html.index('data-testid="rule-cards"') < app.html.index("gw-tablebox"), \
                 "the rules met by the tutor's words, above the table"
@@ -435,7 +436,7 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
     assert carded == shown[:len(carded)] and len(carded) >= len(shown) - 4, "each rule had a card once, when met"
     assert app.handle("rules", "show")
     panel = html.unescape(app.html.split('data-testid="rules"')[1].split("</section>")[0])
-    assert f"({len(met)})" in panel and all(lesson.rule(rule).title in panel for rule in met)
+    assert f"({len(met)})" in panel and all(rule_words(lesson, rule, app.state)[0] in panel for rule in met)
     assert app.handle("rulemore", met[0]) and not app.handle("rulemore", "burn.no-such-rule")
 
 

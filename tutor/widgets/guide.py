@@ -32,8 +32,9 @@ from tutor import classroom
 from tutor.bots import make_bot
 from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
+from tutor.lesson_figures import rule_words
 from tutor.narration import in_tutor_voice, second_person
-from tutor.widgets.base import button, esc, event_html, heading, prose, table_html
+from tutor.widgets.base import button, esc, event_html, heading, prose, table_html, turn_told
 from tutor.widgets.moves import move_panel
 from tutor.widgets.play import PlayApp
 from tutor.widgets.play_panels import rule_card_html, rules_panel_html, trick_panel_html
@@ -238,7 +239,7 @@ class GuidedGame(PlayApp):
         self.bot_told = len(self.bot_says)
         until = self.played_out if self.played_out is not None and self.played_out >= start else None
         lines = [second_person(event.text, self.you) for _step, event in self.lines[start:until]]
-        rules = [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
+        rules = [f"New rule: {rule_words(self.lesson, rule, self.state)[0]}." for rule in self.fresh_cards]
         self.fresh_cards = []
         tail = self.end_words() if self.finished else self.suggestion()[0]
         self.announce(" ".join(text for text in (head, *said, *lines, *rules, tail) if text))
@@ -320,14 +321,15 @@ class GuidedGame(PlayApp):
         shown = self.end_view if self.finished and self.end_view is not None and not self.state.is_over else view
         main = [self._tutor_html(),
                 f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
-                f'{table_html(shown, level=h + 1, part="middle")}</section>']
+                f'{table_html(shown, level=h + 1, part="middle", reader=self.you)}</section>']
         if not self.finished:
-            main.append('<section class="gw-controls">' + move_panel(
-                self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
-                cards=self.game.inputs.cards) + "</section>")
+            panel = move_panel(self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
+                               cards=self.game.inputs.cards)
+            main.append('<section class="gw-controls">' + turn_told(panel, self.state.status(), self.you)
+                        + "</section>")
         side = [self._log_html(), self._side_panels_html(view),
                 f'<section class="gw-panel gw-seatsbox">{heading(h, "Around the table")}'
-                f'{table_html(shown, level=h + 1, own_hand=self.finished, part="seats", compact=True)}</section>',
+                f'{table_html(shown, level=h + 1, own_hand=self.finished, part="seats", compact=True, reader=self.you)}</section>',
                 f'<section class="gw-panel gw-bar">{self.learner_html()}</section>']
         return (f'<div class="gw-playapp gw-guide">{heading(h, self.first.title, cls="gw-sr")}'
                 f'<div class="gw-playgrid"><div class="gw-main">{"".join(main)}</div>'
@@ -374,9 +376,9 @@ class GuidedGame(PlayApp):
         opened, titles = [], []
         for rule in self.new_cards:
             if rule in self.card_more:
-                opened.append(rule_card_html(self.lesson, rule, more=True, level=self.level_h + 1))
+                opened.append(rule_card_html(self.lesson, rule, more=True, level=self.level_h + 1, table=self.state))
                 continue
-            title = self.lesson.rule(rule).title
+            title = rule_words(self.lesson, rule, self.state)[0]
             titles.append(f'<span data-testid="rule-card" data-rule="{esc(rule)}">'
                           + button(title, "rulemore", rule, key=f"rulemore-{rule}", pressed=False,
                                    title="The whole rule").replace("<button ", f"<button {SMALL} ", 1) + "</span>")
@@ -394,7 +396,7 @@ class GuidedGame(PlayApp):
             trick, words = self.last_trick
             parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=self.level_h))
         if self.met:
-            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
+            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open, table=self.state))
         parts.append("</div>")
         return "".join(parts)
 

@@ -42,6 +42,7 @@ from tutor.bots import LEVELS, make_bot
 from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa: F401  (also importable from here)
 from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
+from tutor.lesson_figures import rule_words
 from tutor.lessons import load_lesson
 from tutor.narration import solo_names
 from tutor.progress import PlayedGame
@@ -307,7 +308,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         reader = self.reader
         lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now, reader=reader)
                  for _step, e in self.lines[start:]]
-        lines += [f"New rule: {self.lesson.rule(rule).title}." for rule in self.fresh_cards]
+        lines += [f"New rule: {rule_words(self.lesson, rule, self.state)[0]}." for rule in self.fresh_cards]
         self.fresh_cards = []
         if self.deal_waits:
             lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")

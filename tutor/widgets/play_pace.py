@@ -242,10 +242,10 @@ class PlayPace:
             led = view.trick is not None and bool(view.trick.plays)
             trick, words = self.last_trick
             parts.append(trick_panel_html(view, trick, self.told(words), shown=self.trick_open or not led, level=h))
-        parts.extend(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=h)
+        parts.extend(rule_card_html(self.lesson, rule, more=rule in self.card_more, level=h, table=self.state)
                      for rule in self.new_cards)
         if self.met:
-            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open))
+            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open, table=self.state))
         if self.table is None:  # at a table the table keeps the pace for everyone
             clock = self.clock or self.game.inputs.race is not None or self.had_window
             parts.append(pace_html(self.step_bots, self.clock if clock else None))

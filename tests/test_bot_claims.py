@@ -58,8 +58,7 @@ class Position:
 
 
 def _trick_game(pos: Position) -> tuple[tuple, Any, Callable, Callable]:
-    from tutor.cards.elements import Element  # noqa: F401  (the element deck: both trick games)
-
+    """The trick so far, the trumps, and how the element deck reads a card's element and value."""
     state = pos.state
     trumps = state.trumps if pos.slug == "pymtheg" else None
     suit, value = (lambda c: c.element), (lambda c: c.value)
@@ -112,10 +111,20 @@ def _fire_water(state: Any) -> list[tuple[int, int]]:
             for cards in pool(state.won, state.sides)]
 
 
+def _winning(pos: Position, seat: int) -> bool:
+    plays, trumps, suit, value = _trick_game(pos)
+    return bool(plays) and plays[winning_index(plays, trumps=trumps, suit=suit, value=value)][0] == seat
+
+
+def _pit_choices(pos: Position, choices: tuple) -> bool:
+    from tutor.games.burn.scoring import pit_choices
+
+    state = pos.state
+    return choices == pit_choices(state.sheet.totals, state.pit, state.pit_worth(), state.rules.target)
+
+
 TRICK_CHECKS: dict[str, Callable[..., bool]] = {
-    "winning": lambda pos, seat: bool(pos.state.plays) and pos.state.plays[winning_index(
-        _trick_game(pos)[0], trumps=_trick_game(pos)[1], suit=_trick_game(pos)[2],
-        value=_trick_game(pos)[3])][0] == seat,
+    "winning": _winning,
     "beats": lambda pos, card: _wins_with(pos, card),
     "loses": lambda pos, card: bool(pos.state.plays) and not _wins_with(pos, card),
     "all-beat": lambda pos: all(_wins_with(pos, c) for c in _cards(pos)),
@@ -141,8 +150,7 @@ BURN_CHECKS = {
                                     and not any(sum(t) for i, t in enumerate(_fire_water(pos.state)) if i != side)),
     "their-pit": lambda pos, side: (sum(_fire_water(pos.state)[side]) == 0
                                     and sum(1 for t in _fire_water(pos.state) if sum(t)) == 1),
-    "pit-choices": lambda pos, choices: choices == __import__("tutor.games.burn.scoring", fromlist=["x"]).pit_choices(
-        pos.state.sheet.totals, pos.state.pit, pos.state.pit_worth(), pos.state.rules.target),
+    "pit-choices": _pit_choices,
     "lowest-total": lambda pos, side: all(t > pos.state.sheet.totals[side]
                                           for i, t in enumerate(pos.state.sheet.totals) if i != side),
     "not-lowest": lambda pos, side: any(t <= pos.state.sheet.totals[side]
@@ -245,12 +253,11 @@ def _carts_checks() -> dict:
             e.rule.endswith("chain.draw") and f"draws {cards_word(n)}" in e.text for e in now.events)
 
     def next_is(pos: Position, seat: int) -> bool:
-        from tutor.games.carts_tity.bot import _next_seat  # the order of play is the engine's: checked below
-
+        """The seat is the next still in the round to the left (play goes left, T2)."""
         state = pos.state
         players = len(state.hands)
         return seat == next((s for s in ((pos.seat + k) % players for k in range(1, players + 1))
-                             if not state.out[s]), pos.seat) and _next_seat(state, pos.seat) == seat
+                             if not state.out[s]), pos.seat)
 
     return {
         "hand-size": lambda pos, seat, n: len(pos.state.hands[seat]) == n,
@@ -506,3 +513,20 @@ def test_a_false_claim_is_caught():
     assert any("not seen" in p for p in problems(Position(state, 0, set(), "cassino"), None,
                                                  said("I trail the A♦."), checks))
     assert any("no check knows" in p for p in problems(pos, None, said("I trail it.", ("hunch",)), checks))
+
+
+@pytest.mark.parametrize("scores", [[40, 50, 60, 70], [60, 20, 30, 50], [10, 20, 30, 50], [95, 20, 30, 96]])
+def test_burns_pit_choice_says_only_what_the_standings_show(scores):
+    """A pit is rare in random games: Jory, who has taken every Fire and Water card but the Fire 15, leads it to
+    the last trick, at four standings (ahead, behind, one way barred by 0, one by the target)."""
+    game = GAMES["burn"]
+    almost = [f"F{v}" for v in range(1, 15)] + [f"Wa{v}" for v in range(1, 16)]
+    hands = ["F15", "E2", "E3", "Wi4"]
+    state = game.start(players=4, deal={"hands": [[h] for h in hands], "won": [almost, [], [], []],
+                                        "scores": scores, "leader": 0})
+    for h in hands:
+        state = state.apply(game.parse_action(state, f"play {h}"))
+    assert state.phase == "pit"
+    action, reason = make_bot("burn", "strong", 0).explain(state)
+    kinds = {c.kind for c in claims_of(reason)}
+    assert "pit-choices" in kinds and not problems(Position(state, 0, set(), "burn"), action, reason, BURN_CHECKS)

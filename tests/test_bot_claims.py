@@ -27,7 +27,7 @@ from tutor.tricks import pool, winning_index
 
 GAMES_EACH = max(2, int(os.environ.get("GWARI_GAMES", "25")) // 5)
 MOST_STEPS = 300  # positions looked at in one game
-EXPERT_EVERY = 97  # the expert is asked at one position in this many (it searches for about 0.1 s)
+EXPERT_EVERY = 97  # the expert is asked at its first choice and one position in this many (a search: about 0.1 s)
 NOTATION = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|\b(?:F|Wa|Wi|E)\d{1,2}\b")
 YOU = re.compile(r"\b[Yy]ou(?:r|rs|rself)?\b")
 
@@ -448,7 +448,7 @@ def play_and_check(slug: str, game_no: int, expert: bool = True) -> list[str]:
     checks = CHECKS[slug]()
     found: list[str] = []
     seen = [set() for _ in range(players)]
-    deal = None
+    deal, experts = None, 0
     for step in range(MOST_STEPS):
         if state.is_over:
             break
@@ -459,8 +459,9 @@ def play_and_check(slug: str, game_no: int, expert: bool = True) -> list[str]:
             seen[seat].update(cards_in(state.view(seat), []))
         mover = state.current_player
         asked = [(mover, make_bot(slug, "strong", game_no * 1000 + step))]
-        if expert and step % EXPERT_EVERY == EXPERT_EVERY // 2:
+        if expert and len(state.legal_actions()) > 1 and (not experts or step % EXPERT_EVERY == 0):
             asked.append((mover, make_bot(slug, "expert", step)))
+            experts += 1
         for bot_seat, bot in asked:
             action, reason = bot.explain(state)
             for problem in problems(Position(state, bot_seat, seen[bot_seat], slug), action, reason, checks):

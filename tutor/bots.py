@@ -6,6 +6,10 @@ Each game's package has a ``bot`` module that the registry pairs with the game
 the strong bot (the play widget's hint shows its reason), and where the game has
 them ``search(state, rng)`` for the expert and ``offer_choice(state, seat, rng)``
 for moves out of turn.  Randomness comes only from the seed given to the bot.
+
+A reason is the bot's own, in its first person ("I lead my lowest card…"; the tutor turns it to the learner with
+``tutor.narration.in_tutor_voice``), and a ``Said``: with its words it carries the facts they state as ``Claim``s,
+built from the same values, which ``tests/test_bot_claims.py`` checks against the engine.
 """
 
 from __future__ import annotations

@@ -695,13 +695,13 @@ def test_cassino_greedy_takes_the_most_points_and_says_why():
     state = start(["10C 7C", "2D"], "10D 3S 4D AH 6S")
     action, reason = greedy(state, random.Random(0))
     assert str(action) == "capture 10D, AH+3S+6S with 10C"
-    assert reason == "Take the 10♦ and A♥+3♠+6♠ with your 10♣: 3 points now (Big Cassino, an ace); 5 cards, 2 spades."
+    assert reason == "I take the 10♦ and A♥+3♠+6♠ with my 10♣: 3 points now (Big Cassino, an ace); 5 cards, 2 spades."
 
 
 def test_the_planner_takes_builds_seriously_and_beats_greedy():
     state = start(["4H 9D KD", "2D 8S JC"], "5S 2C")
     action, reason = planner(state, random.Random(0))
-    assert str(action) == "build 9 with 4H on 5S" and reason.startswith("Put your 4♥ on the 5♠: build 9: you keep")
+    assert str(action) == "build 9 with 4H on 5S" and reason.startswith("I put my 4♥ on the 5♠: build 9: I keep")
     won = 0.0
     for deal in range(30):
         state, rng, seat = GAME.start(players=2, seed=500 + deal, game="deal"), random.Random(deal), deal % 2

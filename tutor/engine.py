@@ -8,7 +8,8 @@ rule id from the game's lesson.  A ``Record`` (game, options, seed or deal,
 actions) round-trips JSON and replays to the same states.
 
 Here: the contract itself (``Game``, the ``State`` protocol and its defaults,
-``Event``, ``Result``, what a viewer sees).  Beside it, each importable from
+``Event``, ``Result``, what a viewer sees), and ``counted``, a count and its noun in
+agreement ("1 deal", "3 deals") for every game's words.  Beside it, each importable from
 here too: ``tutor.checks`` (``IllegalMove``, typed options and moves, seeds and
 names), ``tutor.record`` (``Record``, its JSON, ``replay``) and
 ``tutor.inputs`` (how a learner acts).  The engine names no game: the registry
@@ -26,6 +27,12 @@ from tutor.checks import (_ACTION_FIELDS, _OPTION_TYPES, DEPTH_LIMIT, NAME_LIMIT
                           check_action, check_names, check_option, check_plain, check_seed)
 from tutor.inputs import Inputs, Misread, RaceInput, TypedInput  # noqa: F401
 from tutor.record import Record, _jsonable, replay  # noqa: F401
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """A count and its noun agreeing in number, for every line an engine writes: ``counted(1, "deal")`` ->
+    "1 deal", ``counted(3, "deal")`` -> "3 deals", ``counted(2, "match", "matches")`` -> "2 matches"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 class Event(NamedTuple):

@@ -346,7 +346,7 @@ def test_gnav_dragoon():
     # his card; C, on B's left, is next.
     state = play(start(["2", "DRAGOON", "5", "8"]), "change")
     assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.dragoon", "gnav.pay"]
-    assert said(state, "gnav.dragoon") == [("Hugg av!", "Chop! (You pay a counter and keep your card.)", 1)]
+    assert said(state, "gnav.dragoon") == [("Hugg av!", "Chop! (Ola pays a counter and keeps the card.)", 1)]
     assert state.events[3].player == 0 and state.events[3].text == "Ola pays a counter to the pool (2 left)."
     assert state.hands == cards("2", "DRAGOON", "5", "8")
     assert state.lost == (1, 0, 0, 0) and state.current_player == 2
@@ -371,11 +371,49 @@ def test_gnav_cat():
     conserved(after)
 
 
+@pytest.mark.parametrize("hands, moves, rule, payer", [
+    (["2", "DRAGOON", "5", "8"], ("change",), "gnav.dragoon", 0),
+    (["2", "9", "DRAGOON", "8"], ("stand", "change"), "gnav.dragoon", 1),
+    (["2", "9", "CAT", "8"], ("change", "change"), "gnav.cat.danish", 1),
+])
+@pytest.mark.parametrize("slate", [False, True])
+def test_gnav_dragoon_said_names_the_seat_that_pays(hands, moves, rule, payer, slate):
+    """The English of "Hugg av!" and "Kiss, kiss!" names the seat that pays, whoever it is, so that each reader
+    reads it in their own grammar ("you pay" only for the payer); with the slate, the payer takes a stroke."""
+    from tutor.narration import second_person
+
+    state = play(start(hands, cat_as_dragoon=rule == "gnav.cat.danish", slate=slate), *moves)
+    (said_now, gloss, holder), = said(state, rule)
+    name = NAMES[payer]
+    assert state.lost[payer] == 1 and holder != payer
+    paying = "takes a stroke" if slate else "pays a counter"
+    assert f"({name} {paying} and keeps the card.)" in gloss
+    assert "(You " not in gloss and "your card" not in gloss
+    assert f"(You {paying.replace('takes', 'take').replace('pays', 'pay')} and keep the card.)" in \
+        second_person(gloss, name)
+    assert second_person(gloss, NAMES[holder]) == gloss  # read by the holder, it is someone else who pays
+
+
+def test_gnav_win_reads_for_the_winner_in_the_second_person():
+    """The end: the status says who won, the result's text why (and not who again), and each seat's line is a
+    sentence that reads well for that seat's own reader ("You have 2 counters left"), with no "— wins"."""
+    from tutor.narration import second_person
+
+    over = play(start(["7", "2"], counters=[2, 1], names=["You", "Kari"]), "stand", "stand")
+    result = over.result()
+    assert over.status() == "Game over: You wins." and second_person(over.status(), "You") == "Game over: You win."
+    assert "wins" not in result.text and result.text not in over.status()
+    assert second_person(result.text, "You") == "You are the last player in, with 2 counters left."
+    assert [second_person(line, "You") for line in result.breakdown] == [
+        "You have 2 counters left", "Kari is out, with no counters left"]
+    assert not any("—" in line for line in result.breakdown)
+
+
 def test_gnav_cat_danish():
     state = play(start(["2", "9", "CAT", "8"], cat_as_dragoon=True), "change", "change")
     assert rules_of(state) == ["gnav.change", "gnav.matador", "gnav.cat.danish", "gnav.pay"]
     assert said(state, "gnav.cat.danish") == [
-        ("Kiss, kiss!", "Miaow, miaow! (You pay a counter and keep your card.)", 2)]
+        ("Kiss, kiss!", "Miaow, miaow! (Kari pays a counter and keeps the card.)", 2)]
     assert state.hands == cards("9", "2", "CAT", "8")  # nothing is changed back
     assert state.lost == (0, 1, 0, 0) and state.current_player == 3
     assert Rules().cat_as_dragoon is False
@@ -629,7 +667,8 @@ def test_gnav_win():
     assert after.is_over and after.current_player is None and after.legal_actions() == []
     result = after.result()
     assert result.winners == (0,) and result.scores == (2, 0) and result.rule == "gnav.win"
-    assert result.text == "Ola wins."
+    assert result.text == "Ola is the last player in, with 2 counters left."
+    assert after.status() == "Game over: Ola wins."
     with pytest.raises(IllegalMove) as info:
         after.apply(STAND)
     assert info.value.rule == "gnav.win"
@@ -640,7 +679,9 @@ def test_gnav_win_shared():
     after = play(start(["3", "3"], counters=[1, 1]), "stand", "stand")
     assert rules_of(after)[-4:] == ["gnav.pay", "gnav.out", "gnav.out", "gnav.win"]
     assert after.events[-1].text == "Ola and Kari go out together and share the win."
-    assert after.is_over and after.result().winners == (0, 1) and after.result().text == "Ola and Kari share the win."
+    assert after.is_over and after.result().winners == (0, 1) and after.result().text == (
+        "Ola and Kari pay the last counters in the same round, and no one else is left in.")
+    assert after.status() == "Game over: Ola and Kari share the win."
 
 
 # ---------------------------------------------------------------- what widgets and bots read
@@ -661,24 +702,26 @@ def test_gnav_contract_for_widgets():
     assert dealer.status() == "Round 1: Per, the dealer, to stand or change with the stock."
     assert dealer.describe(CHANGE) == "Per (the dealer) changes with the stock"
     over = play(start(["7", "2"], counters=[2, 1]), "stand", "stand")
-    assert over.phase == "over" and over.current_players == () and over.status() == "Ola wins."
+    assert over.phase == "over" and over.current_players == () and over.status() == "Game over: Ola wins."
     assert hash(state) == hash(start(["7", "2", "11"])) and state == start(["7", "2", "11"])
 
 
 def test_gnav_win_breakdown():
     after = play(start(["7", "2", "11"], counters=[3, 1, 2]), "stand", "stand", "stand")
-    assert after.result().breakdown == ("Ola: 3 counters left", "Kari: 0 counters left — out", "Per: 2 counters left")
+    assert after.result().breakdown == ("Ola has 3 counters left", "Kari is out, with no counters left",
+                                        "Per has 2 counters left")
     assert after.result().text == "The game is still going on." and after.result().winners == (0, 2)
     over = play(start(["7", "2"], counters=[2, 1]), "stand", "stand")
-    assert over.result().breakdown == ("Ola: 2 counters left — wins", "Kari: 0 counters left — out")
+    assert over.result().breakdown == ("Ola has 2 counters left", "Kari is out, with no counters left")
     shared = play(start(["3", "3"], counters=[1, 1], slate=True), "stand", "stand")
     assert shared.result().breakdown == (
-        "Ola: /// (3 strokes) — out in the same round as the others: shares the win",
-        "Kari: /// (3 strokes) — out in the same round as the others: shares the win")
+        "Ola shares the win: out in the same round as Kari, with /// on the slate (3 strokes)",
+        "Kari shares the win: out in the same round as Ola, with /// on the slate (3 strokes)")
+    assert shared.result().text == "Ola and Kari take the last strokes in the same round, and no one else is left in."
     # Scoring is a pure function of the counters paid.
     result = score((1, 0, 3), (False, False, True), (), Rules(), ("A", "B", "C"))
     assert result.scores == (2, 3, 0) and result.winners == (0, 1)
-    assert result.breakdown == ("A: 2 counters left", "B: 3 counters left", "C: 0 counters left — out")
+    assert result.breakdown == ("A has 2 counters left", "B has 3 counters left", "C is out, with no counters left")
 
 
 # ---------------------------------------------------------------- the lesson's examples and whole games

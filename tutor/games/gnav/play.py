@@ -23,11 +23,19 @@ if TYPE_CHECKING:
 STAND_SAID = ("Jeg står.", "I stand.")  # printed as the garbled "jeg stΓ₯r"
 CHANGE_SAID = ("Jeg byte.", "I change.")
 CUCKOO_SAID = ("Stop! Cuckoo!", "Stop! I hold the Cuckoo: the round ends here.")
-DRAGOON_SAID = ("Hugg av!", "Chop! (You pay a counter and keep your card.)")
+# The Dragoon's (and the Danish Cat's) English names the seat that pays: the narration makes it "you" for its reader.
+DRAGOON_SAID = ("Hugg av!", "Chop! ({payer} pays a counter and keeps the card.)")
 CAT_SAID = ("Kiss, bytt om!", "Miaow! Change back! (Everyone takes back the card they were dealt.)")
-CAT_DANISH_SAID = ("Kiss, kiss!", "Miaow, miaow! (You pay a counter and keep your card.)")
+CAT_DANISH_SAID = ("Kiss, kiss!", "Miaow, miaow! ({payer} pays a counter and keeps the card.)")
 PASS_SAID = {GnavRank.HORSE: ("Hest vorbi!", "Pass the horse! (Change with the next one along.)"),
              GnavRank.HOUSE: ("Hus vorbi!", "Pass the house! (Change with the next one along.)")}
+
+
+def paid_said(said: tuple[str, str], payer: str, slate: bool) -> tuple[str, str]:
+    """The words said when a matador blocks a change, with their English naming the seat that pays (with the
+    slate, the seat takes a stroke instead: gnav.slate)."""
+    english = said[1].format(payer=payer)
+    return said[0], english.replace("pays a counter", "takes a stroke") if slate else english
 
 
 class _Turn(Turn):
@@ -111,12 +119,14 @@ class _Turn(Turn):
     def dragoon(self, asker: int, holder: int, rank: GnavRank) -> GnavState:
         """gnav.dragoon (or gnav.cat.danish): the asker pays and keeps the card; on from the holder's left (N7, N8)."""
         if rank == GnavRank.DRAGOON:
+            said = paid_said(DRAGOON_SAID, self.names[asker], self.rules.slate)
             self.say("dragoon", f"{self.names[asker]} keeps the card and pays; play goes on from "
-                     f"{self.names[holder]}'s left.", DRAGOON_SAID, holder)
+                     f"{self.names[holder]}'s left.", said, holder)
             self.pay(asker, "dragoon")
         else:
+            said = paid_said(CAT_DANISH_SAID, self.names[asker], self.rules.slate)
             self.say("cat.danish", f"The Cat acts like the Dragoon (1917 Danish rule): "
-                     f"{self.names[asker]} pays and keeps the card.", CAT_DANISH_SAID, holder)
+                     f"{self.names[asker]} pays and keeps the card.", said, holder)
             self.pay(asker, "cat.danish")
         return self.after_holder(holder)
 

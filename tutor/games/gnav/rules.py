@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.cards import gnav_pack
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, counted
 from tutor.games.short_game import apply_short
 
 SLUG = "gnav"
@@ -46,7 +46,7 @@ class Rules:
 
 def counters_word(n: int) -> str:
     """"1 counter", "3 counters"."""
-    return f"{n} counter{'s' * (n != 1)}"
+    return counted(n, "counter")
 
 
 # Every round someone pays a counter, so a game has at most players × counters rounds, each of at

@@ -11,7 +11,7 @@ from tutor.engine import (Event, IllegalMove, Record, Result, SeatedState, SeatV
 
 from .moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions
 from .rules import MALFORMED, PREFIX, SLUG, Rules, counters_word
-from .scoring import score
+from .scoring import score, winners_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ class GnavState(SeatedState):
     def status(self) -> str:
         """One line for the table: whose turn and what they may do, or who won."""
         if self.current is None:
-            return self.result().text
+            return f"Game over: {winners_words(self.winners, self.names)}."
         who = self.names[self.current]
         if self.current == self.dealer:
             return f"Round {self.round}: {who}, the dealer, to stand or change with the stock."

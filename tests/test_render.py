@@ -234,3 +234,17 @@ def test_cards_hands_and_views_draw_themselves_in_ipython_with_the_renderer_impo
     assert "Eth an Kolonnow" in shown["hand"]["image/svg+xml"]
     assert "Jory" in shown["view"]["text/html"] and "Tamsin" in shown["view"]["image/svg+xml"]
     ET.fromstring(shown["view"]["image/svg+xml"])
+
+
+def test_the_jokers_face_says_joker_in_words_and_stars_not_its_notation():
+    """The joker's corner is not its notation ("JK", the code the rules write): the face shows JOKER and stars, and
+    the card keeps its name in its title."""
+    jokers = {c for deck in DECKS.values() for c in deck.cards if getattr(c, "suit", "x") is None}
+    assert jokers
+    for card in jokers:
+        root = ET.fromstring(render.card_svg(card))
+        words = [t.text for t in root.iter(NS + "text")]
+        assert words and all(word == "JOKER" for word in words), words
+        assert card.code not in words
+        assert len(root.findall(f".//{NS}path")) >= 3  # the star in the middle and one in each corner
+        assert "joker" in root.find(NS + "title").text

@@ -57,13 +57,18 @@ def french_face(group: ET.Element, card: Card) -> None:
 
 
 def joker_face(group: ET.Element) -> None:
-    """The joker: a purple star with "JK" and "JOKER"."""
+    """The joker: a purple star in the middle and in each corner, and the word JOKER at the top and (upside down) at
+    the bottom; the card's name is in its title, so no letters stand for it."""
     ET.SubElement(group, "path", fill=JOKER_INK, d=star(CARD_W / 2, CARD_H / 2, 20, 8))
-    for y, text in ((22, "JK"), (CARD_H - 8, "JOKER")):
+    for x, y in ((9, 10), (CARD_W - 9, CARD_H - 10)):
+        ET.SubElement(group, "path", fill=JOKER_INK, d=star(x, y, 5, 2))
+    for y, rotate in ((27, ""), (CARD_H - 27, f"rotate(180 {CARD_W / 2} {CARD_H - 27})")):
         t = ET.SubElement(group, "text", x=str(CARD_W / 2), y=str(y), fill=JOKER_INK, **{
-            "font-family": "DejaVu Sans, Arial, sans-serif", "font-size": "15" if y > 50 else "19",
-            "font-weight": "bold", "text-anchor": "middle"})
-        t.text = text
+            "font-family": "DejaVu Sans, Arial, sans-serif", "font-size": "13", "font-weight": "bold",
+            "text-anchor": "middle", "letter-spacing": "1"})
+        if rotate:
+            t.set("transform", rotate)
+        t.text = "JOKER"
 
 
 def pip(group: ET.Element, suit: Suit, x: float, y: float, scale: float, flip: bool = False) -> None:

@@ -1,5 +1,7 @@
-"""Deal codes (tutor.deal_code): a code round-trips for every game, anything that is not one of the game's variants
-or not a number a deal can have is refused in words, and the teacher's class deal is players and number only.
+"""Deal codes (tutor.deal_code): a code round-trips for every game, in its short form and the form earlier releases
+kept; the code a learner reads holds no variant's name or word of Python; anything that is not one of the game's
+variants or not a number a deal can have is refused in words that name only what the learner typed; and the
+teacher's class deal is players and number only.
 
 ``deal_code_entry_points`` gives the soak (tests/fuzz_soak.py) each way a code comes in, drawing random malformed
 codes; the tests here run each a few hundred times.
@@ -8,12 +10,13 @@ codes; the tests here run each a few hundred times.
 from __future__ import annotations
 
 import random
+import re
 import string
 from typing import Any, Callable, Literal, get_args, get_origin
 
 import pytest
 
-from tutor.deal_code import DIGITS_LIMIT, deal_code, parse_class_deal, parse_deal_code
+from tutor.deal_code import DIGITS_LIMIT, deal_code, parse_class_deal, parse_deal_code, plain_reason
 from tutor.engine import _option_types
 from tutor.games import WHERE, get_game
 
@@ -58,9 +61,110 @@ def test_a_deal_code_round_trips_with_the_games_variants(slug):
         players = rng.randint(game.min_players, game.max_players)
         seed = rng.randrange(10 ** DIGITS_LIMIT)
         options = usable_options(game, rng)
-        code = deal_code(players, seed, options)
+        code = deal_code(players, seed, options, game)
         assert parse_deal_code(code, game) == (players, seed, options), code
         assert parse_deal_code(code, slug) == (players, seed, options)
+        assert parse_deal_code(code.upper(), slug) == (players, seed, options)  # read out, written down in capitals
+        named = deal_code(players, seed, options)  # the form earlier releases kept, by the variants' names
+        assert parse_deal_code(named, game) == (players, seed, options), named
+
+
+#: Each game's variants in the order their rules declare them: a short code's letters are these places (``a`` the
+#: first), and each choice its place among the choices.  Codes given out stay the same deals only while these hold:
+#: a new variant comes last, and a choice is never moved.
+ORDER = {
+    "gwra-pyskessa": ["lucky_draw_continues", "ask_empty_hands"],
+    "chwech": ["aces_jokers", "deals", "five_pack", "seven_pack", "thirteens_jokers", "short"],
+    "gnav": ["counters", "slate", "cat_as_dragoon", "short"],
+    "pig": ["word", "short", "stale_after", "tick_ms", "max_ticks", "fastest_ms", "slowest_ms"],
+    "burn": ["teams", "two_players", "pit_table", "target", "scoring", "short"],
+    "carts-tity": ["sixteen", "last_card", "overflow", "chain_doubles", "penalised_plays", "scoring", "rounds",
+                   "target", "survivor", "short"],
+    "cassino": ["game", "stop_at_target", "sweeps", "court_pairs", "partnerships", "short"],
+    "pymtheg": ["match", "rounds", "limit", "table", "dealing", "mixed", "revoke", "burn", "short"],
+}
+CHOICES = {
+    ("chwech", "aces_jokers"): ("revised", "original"), ("chwech", "five_pack"): ("no-2-3", "no-7-8"),
+    ("chwech", "seven_pack"): ("five-hundred", "doubled-2-3"), ("pig", "word"): ("PIG", "DONKEY"),
+    ("burn", "teams"): (0, 2, 3), ("burn", "scoring"): ("burn", "pymtheg"),
+    ("cassino", "game"): ("deal", "eleven", "twenty-one"), ("cassino", "court_pairs"): ("any", "one-or-three"),
+    ("pymtheg", "match"): ("rounds", "limit", "open"), ("pymtheg", "table"): ("corrected", "printed"),
+    ("pymtheg", "dealing"): ("shuffle", "partial"),
+}
+
+
+def test_every_games_variants_keep_the_places_a_short_code_gives_them():
+    assert set(ORDER) == set(SLUGS)
+    for slug, names in ORDER.items():
+        kinds = _option_types(get_game(slug).rules_class)
+        assert list(kinds)[:len(names)] == names, f"{slug}: a variant moved; a new one comes last"
+        for name, kind in kinds.items():
+            choices = [get_args(m) for m in (get_args(kind) or (kind,)) if get_origin(m) is Literal]
+            choices += [get_args(kind)] if get_origin(kind) is Literal else []
+            if choices:
+                assert choices[0][:len(CHOICES[slug, name])] == CHOICES[slug, name], f"{slug}: {name}'s choices moved"
+
+
+SHORT_CODES = [
+    ("gwra-pyskessa", (3, 1000, {"ask_empty_hands": False}), "3-1000-b0"),
+    ("gwra-pyskessa", (3, 4821, {"lucky_draw_continues": True}), "3-4821-a1"),
+    ("gnav", (4, 17, {"counters": 5, "slate": True}), "4-17-a5b1"),
+    ("chwech", (5, 9, {"deals": None, "five_pack": "no-7-8", "short": True}), "5-9-bxc1f1"),
+    ("burn", (2, 3, {"two_players": True, "teams": 0}), "2-3-a0b1"),
+    ("cassino", (2, 4, {"short": True}), "2-4-f1"),
+    ("carts-tity", (3, 8, {"scoring": True, "rounds": 0}), "3-8-f1g0"),
+    ("gnav", (3, 1, {}), "3-1"),
+]
+
+
+@pytest.mark.parametrize("slug, deal, code", SHORT_CODES, ids=[c for _s, _d, c in SHORT_CODES])
+def test_a_short_code_holds_the_variants_in_letters_and_digits(slug, deal, code):
+    assert deal_code(*deal, slug) == code
+    assert parse_deal_code(code, slug) == deal
+
+
+#: Codes earlier releases wrote, as progress records, class notes and tables keep them: read as they were.
+KEPT_CODES = [
+    ("gwra-pyskessa", "3-1000-ask_empty_hands=False", (3, 1000, {"ask_empty_hands": False})),
+    ("gwra-pyskessa", "3-4821-lucky_draw_continues", (3, 4821, {"lucky_draw_continues": True})),
+    ("gnav", "4-17-counters=5-slate", (4, 17, {"counters": 5, "slate": True})),
+    ("chwech", "4-1-five_pack=no-7-8-deals=2", (4, 1, {"five_pack": "no-7-8", "deals": 2})),
+    ("chwech", "4-1-deals=None", (4, 1, {"deals": None})),
+    ("burn", "2-5-two_players", (2, 5, {"two_players": True})),
+    ("cassino", "2-4-short", (2, 4, {"short": True})),
+]
+
+
+@pytest.mark.parametrize("slug, code, deal", KEPT_CODES, ids=[c for _s, c, _d in KEPT_CODES])
+def test_a_code_an_earlier_release_wrote_is_read_and_dealt_again(slug, code, deal):
+    from tutor.widgets import PlayApp
+
+    assert parse_deal_code(code, slug) == deal
+    app = PlayApp(slug, seed=1)
+    assert app.handle("load", None, {"code": code}) and (app.players, app.seed, app.options) == deal, app.notice
+    assert app.code == deal_code(*deal, slug)  # from now on written short
+
+
+def code_words(text: str, game: Any) -> list[str]:
+    """Each variant's name that is no English word (``ask_empty_hands``) and each of Python's words in ``text``,
+    leaving out what it quotes (“…”: what the learner typed)."""
+    text = re.sub(r"“[^”]*”", "", text)
+    found = [name for name in _option_types(game.rules_class)
+             if "_" in name and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
+    return found + re.findall(r"\b(?:True|False|None)\b", text)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_code_a_learner_reads_names_no_variant_and_no_python_word(slug):
+    """The code of a deal with variants is letters and digits: no variant's name, no True or False, no ``=``."""
+    from tests.test_learner_words import piece_problems
+
+    game, rng = get_game(slug), random.Random(f"words {slug}")
+    for _ in range(40):
+        options = usable_options(game, rng)
+        code = deal_code(game.default_players, rng.randrange(10 ** 6), options, game)
+        assert re.fullmatch(r"[0-9]+-[0-9]+(-[a-z0-9]+)?", code), code
+        assert not code_words(code, game) and not piece_problems("shown", code), code
 
 
 def test_a_value_with_a_dash_and_a_negative_number_are_read_back():
@@ -74,18 +178,25 @@ def test_a_value_with_a_dash_and_a_negative_number_are_read_back():
 REFUSED = [
     ("seed=5", "gnav", "3-1-seed=5", "number of players comes first"),
     ("players=3", "gnav", "3-1-players=3", "number of players comes first"),
-    ("dealer=2", "gnav", "3-1-dealer=2", "not a variant of Gnav"),
-    ("not the game's", "gwra-pyskessa", "3-5-slate", "not a variant of Gwra Pyskessa"),
-    ("another game's", "gnav", "3-5-lucky_draw_continues", "its variants: cat_as_dragoon, counters, short, slate"),
+    ("dealer=2", "gnav", "3-1-dealer=2", "That code's variants are not Gnav's: “dealer=2” is not one of them"),
+    ("not the game's", "gwra-pyskessa", "3-5-slate", "That code's variants are not Gwra Pyskessa's"),
+    ("another game's", "gnav", "3-5-lucky_draw_continues", "“lucky_draw_continues” is not one of them"),
+    ("a letter past the game's", "gnav", "3-5-e1", "Gnav has 4 variants, and “e1” is none of them"),
+    ("a short code's value of the wrong kind", "gnav", "3-5-b7", "“b7” gives one of its variants a value it cannot"),
+    ("a choice past the last", "chwech", "4-5-c2", "“c2” gives one of its variants a value it cannot have"),
+    ("none where it cannot be", "gnav", "3-5-ax", "“ax” gives one of its variants a value it cannot have"),
+    ("a short code's variant twice", "gnav", "3-5-b1b0", "gives one variant twice"),
+    ("a short code's value out of range", "gnav", "3-5-a0", "each player starts with 1 to 99 counters, not 0"),
+    ("a short code's number too long", "gnav", "3-5-a" + "9" * 30, "a value it cannot have"),
     ("too many players", "gwra-pyskessa", "9-1", "Gwra Pyskessa is for 2 to 6"),
     ("too few players", "cassino", "1-1", "is for 2 to"),
     ("a number too long", "gnav", "3-" + "9" * (DIGITS_LIMIT + 1), f"at most {DIGITS_LIMIT} digits"),
     ("players too long", "gnav", "9" * 40 + "-1", f"at most {DIGITS_LIMIT} digits"),
     ("a value too long", "gnav", "3-1-counters=" + "9" * 30, f"at most {DIGITS_LIMIT} digits"),
-    ("a value of the wrong kind", "gnav", "3-1-counters=many", "counters is a whole number"),
-    ("a yes/no that is neither", "gnav", "3-1-slate=yes", "slate is True or False"),
+    ("a value of the wrong kind", "gnav", "3-1-counters=many", "that variant takes a whole number, not “many”"),
+    ("a yes/no that is neither", "gnav", "3-1-slate=yes", "that variant takes on or off, not “yes”"),
     ("a value out of the rules' range", "gnav", "3-1-counters=0", "counters"),
-    ("a choice that is none", "chwech", "4-1-five_pack=no-7", "one of 'no-2-3', 'no-7-8'"),
+    ("a choice that is none", "chwech", "4-1-five_pack=no-7", "takes “no-2-3” or “no-7-8”, not “no-7”"),
     ("a number option with no value", "gnav", "3-1-counters", "needs a value"),
     ("a variant twice", "gnav", "3-1-slate-slate", "twice"),
     ("two dashes", "gnav", "3-1--slate", "two “-” in a row"),
@@ -107,6 +218,62 @@ def test_a_code_that_is_not_the_games_is_refused_in_words(why, slug, code, words
     message = str(caught.value)
     assert words in message, message
     assert "Traceback" not in message and "rules_class" not in message and "IllegalMove" not in message
+    assert not code_words(message, get_game(slug)), message
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_refused_code_names_only_what_the_learner_typed(slug):
+    """However a code is wrong, its refusal names no variant the learner did not type (no list of the game's
+    variants) and no word of Python ("is True or False")."""
+    game, rng = get_game(slug), random.Random(f"refusals {slug}")
+    names = list(_option_types(game.rules_class))
+    refused = 0
+    for _ in range(300):
+        code = _malformed(rng, names, (game.min_players, game.max_players))
+        try:
+            parse_deal_code(code, game)
+        except ValueError as exc:
+            refused += 1
+            assert not code_words(str(exc), game), (code, str(exc))
+    assert refused > 100
+
+
+def test_a_reason_loses_the_name_of_its_field():
+    assert plain_reason("players: Cârts Tîty is for 2 to 20 players, not 1.") == "Cârts Tîty is for 2 to 20 players, not 1."
+    assert plain_reason(ValueError("option rounds: a match has 1 to 100 rounds, not -1.")) == (
+        "a match has 1 to 100 rounds, not -1.")
+    assert plain_reason("Cârts Tîty is for 2 to 20 players: ask a friend.") == (
+        "Cârts Tîty is for 2 to 20 players: ask a friend.")
+    with pytest.raises(ValueError) as caught:
+        get_game("gnav").start(players=3, counters=0)
+    assert plain_reason(caught.value) == "each player starts with 1 to 99 counters, not 0."
+
+
+@pytest.mark.parametrize("slug", ["carts-tity", "gnav", "pymtheg"])
+def test_new_game_for_players_the_game_is_not_for_says_so_without_a_fields_name(slug):
+    from tutor.widgets import PlayApp
+
+    app = PlayApp(slug, seed=3)
+    before = app.state
+    assert app.handle("new", None, {"players": "1"})
+    game = get_game(slug)
+    assert app.state is before
+    assert app.notice == (f"That game could not be set up: {game.title} is for {game.min_players} to "
+                          f"{game.max_players} players, not 1."), app.notice
+    assert "players:" not in app.html
+
+
+def test_a_loaded_code_with_variants_says_them_in_words():
+    from tests.test_learner_words import page_pieces
+    from tutor.widgets import PlayApp
+
+    app = PlayApp("gwra-pyskessa", players=3, seed=1)
+    assert app.handle("load", None, {"code": "3-1000-ask_empty_hands=False"})
+    assert app.code == "3-1000-b0" and app.options == {"ask_empty_hands": False}
+    assert "This deal's variants: A player with no cards may be asked: off." in app.notice
+    shown = " ".join(page_pieces(app.html)["shown"])
+    assert "3-1000-b0" in shown and not code_words(shown, app.game)
+    assert app.handle("load", None, {"code": "3-1000"}) and app.notice == ""
 
 
 def test_without_a_game_only_the_start_arguments_are_refused_by_name():

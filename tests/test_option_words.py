@@ -73,3 +73,35 @@ def test_players_in_words():
     assert players_words((4,)) == "4 players"
     assert players_words((3, 4, 5, 6)) == "3–6 players"
     assert players_words((4, 6)) == "4 or 6 players"
+
+
+NUMBER_BOXES = [(slug, spec) for slug in GAMES for spec in option_specs(GAMES[slug]) if spec.kind in ("int", "number")
+                and not spec.optional]
+
+
+@pytest.mark.parametrize("slug, spec", NUMBER_BOXES, ids=[f"{slug}-{spec.name}" for slug, spec in NUMBER_BOXES])
+def test_a_number_box_left_empty_or_filled_with_words_is_refused_by_its_label(slug, spec):
+    """The refusal names the box by the first words of its label, as one sentence (not the whole label with "needs a
+    whole number" after its full stop), and says what was typed."""
+    game = get_game(slug)
+    label = shown_text(option_controls(game, {}))
+    assert spec.title and spec.title in label
+    for typed, says in [("", "it is empty"), ("many", "not “many”")]:
+        with pytest.raises(ValueError) as caught:
+            read_options(game, {f"option:{spec.name}": typed})
+        message = str(caught.value)
+        assert message.startswith(f"the box “{spec.title}” needs a") and says in message, message
+        assert ". needs" not in message and spec.name not in message.replace(spec.title, "")
+
+
+def test_the_new_game_button_says_which_box_needs_a_number():
+    from tutor.widgets import PlayApp
+
+    app = PlayApp("carts-tity", seed=2)
+    before = app.state
+    assert app.handle("new", None, {"option:scoring": True, "option:rounds": ""})
+    assert app.state is before
+    assert app.notice == ("That game could not be set up: the box “With scoring, the match is this many rounds” "
+                          "needs a whole number; it is empty."), app.notice
+    assert app.handle("new", None, {"option:rounds": "-1"}) and app.state is before
+    assert app.notice.startswith("That game could not be set up: a match has") and "option" not in app.notice

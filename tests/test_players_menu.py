@@ -32,7 +32,7 @@ def test_choosing_two_in_burn_ticks_the_variant_says_so_and_deals_thirty_each():
     assert app.players == 2 and app.options.get("two_players") is True
     assert "For 2 players this variant is on" in app.notice
     assert len(app.state.view(app.seat).seats[app.seat].hand) == 30
-    assert app.code.startswith("2-") and app.code.endswith("two_players")
+    assert app.code.startswith("2-") and app.code.endswith("-b1")
 
 
 @pytest.mark.parametrize("slug", ["pymtheg", "gnav", "cassino"])

@@ -115,7 +115,7 @@ def test_play_options_tick_the_short_game_unless_told_otherwise():
 def test_the_play_app_starts_on_the_short_game_and_the_full_game_is_one_untick_away():
     app = play("cassino", players=2, seed=4).children[0]
     assert app.options == {"short": True} and app.state.rules.game == "deal"
-    assert app.code == "2-4-short" and parse_deal_code(app.code, app.game) == (2, 4, {"short": True})
+    assert app.code == "2-4-f1" and parse_deal_code(app.code, app.game) == (2, 4, {"short": True})
     panel = option_controls(app.game, app.options)
     assert 'data-key="option:short" title="short" checked' in panel
     assert panel.index("option:short") < panel.index("option:game")  # the short game comes first

@@ -378,7 +378,7 @@ def test_variants_are_offered_from_the_rules_and_go_into_the_deal_code():
     assert app.handle("new", None, {"players": "4", "level": "strong", "option:slate": True, "option:counters": "5",
                                     "option:cat_as_dragoon": False})
     assert app.options == {"slate": True, "counters": 5}
-    assert app.code.endswith("-counters=5-slate") and app.state.setup.options == {"slate": True, "counters": 5}
+    assert app.code.endswith("-a5b1") and app.state.setup.options == {"slate": True, "counters": 5}
     other = PlayApp("gnav", players=3, seed=1)
     assert other.handle("load", None, {"code": app.code}) and other.state.hands == app.state.hands
     before = app.state

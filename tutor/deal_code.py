@@ -1,14 +1,24 @@
 """Deal codes: a deal written short enough to read out or copy from one screen to another.
 
-A code is the number of players, the deal's number, then the game's own variants, each either the name of a
-yes/no variant (switched on) or ``name=value``, all joined by ``-``: ``3-4821``, ``3-4821-lucky_draw_continues``,
-``4-17-counters=5-slate``.  A value may hold a ``-`` itself (``five_pack=no-7-8``): the part after a ``-`` that
-names no variant of the game belongs to the value before it.
+A code is the number of players and the deal's number, then, when the deal has variants, one short part of
+letters and digits that holds them: ``3-4821``, ``3-4821-b0``, ``3-17-b5c1``.  Each variant is a letter, its place
+among the game's variants as its rules declare them (``a`` the first), and its value: ``1`` on and ``0`` off, a
+number, ``x`` for none (the usual), a choice by its place among the choices (``0`` the first), a negative number
+after ``n``.  A learner reads no variant's name and no word of code in it; the page that deals it says the
+variants in words (``tutor.widgets.options.variant_words``).  Because the letters are places, a game's variants
+keep their order: new ones come last (``tests/test_deal_code.py`` holds every game's order).
 
-``parse_deal_code`` reads a code back for one game and refuses, in words a learner can act on, anything that is
-not one of that game's variants, a value of the wrong kind or range (checked by the game's own rules), a number of
-players the game is not for, and numbers too long to be a deal's.  ``parse_class_deal`` reads the teacher's class
-deal, which every game deals: the number of players and the deal's number, nothing else.
+Codes written by earlier releases, kept in progress records, class notes and tables, name their variants:
+``3-4821-lucky_draw_continues``, ``4-17-counters=5-slate`` (a yes/no variant's name alone is on, else
+``name=value``; a value may hold a ``-`` itself, ``five_pack=no-7-8``: the part after a ``-`` that names no variant
+of the game belongs to the value before it).  They are read still, and written when no game is given.
+
+``parse_deal_code`` reads a code of either form back for one game and refuses, in words a learner can act on,
+anything that is not one of that game's variants, a value of the wrong kind or range (checked by the game's own
+rules), a number of players the game is not for, and numbers too long to be a deal's; no refusal names a variant
+the learner did not type or a word of Python.  ``parse_class_deal`` reads the teacher's class deal, which every
+game deals: the number of players and the deal's number, nothing else.  ``plain_reason`` is a refusal's reason
+without the name of the field it came from (``players: ``, ``option rounds: ``), for the learner's page.
 
 Pure: nothing here imports a widget, and a game is looked up in the registry only when given by its name.
 """
@@ -16,9 +26,10 @@ Pure: nothing here imports a widget, and a game is looked up in the registry onl
 from __future__ import annotations
 
 import re
+import string
 from typing import Any, Literal, Union, get_args, get_origin
 
-from tutor.engine import _kind_words, _option_types
+from tutor.engine import _option_types
 
 DIGITS_LIMIT = 18  # the longest number a code may hold: a deal's number stays below 2**63
 CODE_LIMIT = 300  # the longest code read, in characters
@@ -32,14 +43,58 @@ _NUMBER = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
+LETTERS = string.ascii_lowercase
+_SHORT = re.compile(r"(?:[a-z](?:x|n?[0-9]+))+")  # the variants of a short code (read in lower case)
+_SHORT_PART = re.compile(r"([a-z])(x|n?[0-9]+)")
+#: A field's name at the start of a refusal's reason (``players: ``, ``option rounds: ``, ``deal: ``), for code.
+_FIELD = re.compile(r"^(?:option )?[a-z_][a-z0-9_.]*: ")
 
 
-def deal_code(players: int, seed: int, options: dict[str, Any]) -> str:
-    """A short code for a deal: players, the deal's number and any variants (``3-4821-lucky_draw_continues``)."""
+def plain_reason(exc: BaseException | str) -> str:
+    """A refusal's reason as a learner reads it: an ``IllegalMove``'s reason (without its rule's id), with no field's
+    name in front (``players: Cârts Tîty is for 2 to 20 players, not 1.`` -> ``Cârts Tîty is for 2 to 20 players,
+    not 1.``)."""
+    text = exc if isinstance(exc, str) else str(getattr(exc, "reason", exc))
+    return _FIELD.sub("", text.strip(), count=1)
+
+
+def deal_code(players: int, seed: int, options: dict[str, Any], game: Any = None) -> str:
+    """A short code for a deal of ``game`` (a ``Game`` or its name): players, the deal's number and any variants in
+    letters and digits (``3-4821-b0``).  With no game, the variants are written by name, as earlier releases did
+    (``3-4821-lucky_draw_continues``): the game's variants say which letter is which."""
     parts = [str(players), str(seed)]
-    for name, value in sorted(options.items()):
-        parts.append(name if value is True else f"{name}={value}")
+    game = _game(game)
+    if game is None:
+        parts += [name if value is True else f"{name}={value}" for name, value in sorted(options.items())]
+    elif options:
+        kinds = list(_option_types(game.rules_class).items())
+        if len(kinds) > len(LETTERS):
+            raise ValueError(f"{game.title} has more variants than a deal code has letters.")
+        places = {name: place for place, (name, _kind) in enumerate(kinds)}
+        unknown = sorted(set(options) - set(places))
+        if unknown:
+            raise ValueError(f"A deal code of {game.title} holds its own variants only, not {unknown[0]}.")
+        parts.append("".join(LETTERS[places[name]] + _written(options[name], kinds[places[name]][1])
+                             for name in sorted(options, key=places.__getitem__)))
     return "-".join(parts)
+
+
+def _written(value: Any, kind: Any) -> str:
+    """A variant's value in a short code: ``1``/``0``, a choice's place, a number (``n`` before a negative one), or
+    ``x`` for none."""
+    members = _members(kind)
+    if value is None and type(None) in members:
+        return "x"
+    if isinstance(value, bool) and bool in members:
+        return "1" if value else "0"
+    for member in members:
+        if get_origin(member) is Literal:
+            for place, choice in enumerate(get_args(member)):
+                if choice == value and type(choice) is type(value):
+                    return str(place)
+    if isinstance(value, int) and not isinstance(value, bool) and int in members:
+        return ("n" if value < 0 else "") + str(abs(value))
+    raise ValueError(f"A deal code cannot hold the value {_quoted(str(value))}.")
 
 
 def _quoted(text: str) -> str:
@@ -76,6 +131,24 @@ def _members(kind: Any) -> tuple:
     return get_args(kind) if get_origin(kind) in (Union, type(int | None)) else (kind,)
 
 
+def _kind_words(kind: Any) -> str:
+    """What a variant takes, in words (``on or off``, ``a whole number``, ``“no-2-3” or “no-7-8”``)."""
+    words = []
+    for member in _members(kind):
+        if member is bool:
+            words.append("on or off")
+        elif member is int:
+            words.append("a whole number")
+        elif member is float:
+            words.append("a number")
+        elif member is str:
+            words.append("a word")
+        elif get_origin(member) is Literal:
+            choices = [f"“{choice}”" for choice in get_args(member)]
+            words.append(" or ".join(choices) if len(choices) < 3 else f"{', '.join(choices[:-1])} or {choices[-1]}")
+    return " or ".join(words) or "none"
+
+
 def _value(name: str, text: str | None, kind: Any) -> Any:
     """The value ``text`` stands for, read by the variant's declared type (``None``: the bare name, "on")."""
     shown = name if text is None else f"{name}={text}"
@@ -83,7 +156,7 @@ def _value(name: str, text: str | None, kind: Any) -> Any:
     if text is None:
         if bool in members:
             return True
-        raise ValueError(f"“{name}” in the deal code needs a value: {name}= then {_kind_words(kind)}.")
+        raise ValueError(f"“{name}” in the deal code needs a value after “=”: {_kind_words(kind)}.")
     for member in members:
         if member is type(None) and text == "None":
             return None
@@ -102,7 +175,49 @@ def _value(name: str, text: str | None, kind: Any) -> Any:
                     return choice
         if member is str:
             return text
-    raise ValueError(f"{_quoted(shown)} in the deal code: {name} is {_kind_words(kind)}, not {_quoted(text)}.")
+    raise ValueError(f"{_quoted(shown)} in the deal code: that variant takes {_kind_words(kind)}, not {_quoted(text)}.")
+
+
+def _short_options(token: str, game: Any) -> dict[str, Any]:
+    """The variants of a short code's last part (``b0c5``), each letter a place among the game's variants."""
+    kinds = list(_option_types(game.rules_class).items())
+    foreign = f"That code's variants are not {game.title}'s"
+    options: dict[str, Any] = {}
+    for match in _SHORT_PART.finditer(token.lower()):
+        letter, text = match.groups()
+        place = LETTERS.index(letter)
+        if place >= len(kinds):
+            raise ValueError(f"{foreign}: {game.title} has {len(kinds)} variants, and “{match.group(0)}” is none "
+                             "of them.")
+        name, kind = kinds[place]
+        if name in options:
+            raise ValueError(f"The deal code gives one variant twice (“{letter}”); each variant is given once.")
+        value = _short_value(text, kind)
+        if value is _NOT:
+            raise ValueError(f"{foreign}: “{match.group(0)}” gives one of its variants a value it cannot have.")
+        options[name] = value
+    return options
+
+
+_NOT = object()
+
+
+def _short_value(text: str, kind: Any) -> Any:
+    """The value of one variant of a short code, read by its declared type (``_NOT`` when it cannot be one)."""
+    members = _members(kind)
+    if text == "x":
+        return None if type(None) in members else _NOT
+    number = text.removeprefix("n")
+    if len(number) > DIGITS_LIMIT:
+        return _NOT
+    value = -int(number) if text.startswith("n") else int(number)
+    if bool in members:
+        return {"0": False, "1": True}.get(text, _NOT)
+    for member in members:
+        if get_origin(member) is Literal:
+            choices = get_args(member)
+            return choices[value] if 0 <= value < len(choices) and not text.startswith("n") else _NOT
+    return value if int in members else _NOT
 
 
 def _game(game: Any) -> Any:
@@ -127,6 +242,10 @@ def parse_deal_code(code: Any, game: Any = None) -> tuple[int, int, dict[str, An
     if game is not None and not few and not game.min_players <= players <= game.max_players:
         raise ValueError(_players_words(players, game))
     kinds = _option_types(game.rules_class) if game is not None else None
+    if len(rest) == 1 and _SHORT.fullmatch(rest[0].lower()) and (kinds is None or rest[0] not in kinds):
+        if game is None:
+            raise ValueError("A deal code's variants are read with its game: load it in that game's play page.")
+        return _checked(players, seed, _short_options(rest[0], game), game, few)
     pieces: list[list[Any]] = []  # each variant: its name, and the text of its value (None for a bare name)
     for part in rest:
         name, eq, value = part.partition("=")
@@ -143,12 +262,16 @@ def parse_deal_code(code: Any, game: Any = None) -> tuple[int, int, dict[str, An
         pieces.append([name, value if eq else None])
     options = {name: _value(name, text, kinds[name]) if kinds is not None else _loose(name, text)
                for name, text in pieces}
+    return _checked(players, seed, options, game, few)
+
+
+def _checked(players: int, seed: int, options: dict[str, Any], game: Any, few: bool) -> tuple[int, int, dict]:
+    """The code's deal, once the game's own rules take its variants and (``few``) its players."""
     if game is not None:
         try:
             game.make_rules(**options)
         except ValueError as exc:  # the game's own rules refuse a mix or a range (IllegalMove is a ValueError)
-            reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))
-            raise ValueError(f"A variant in the deal code cannot be used: {reason}") from None
+            raise ValueError(f"A variant in the deal code cannot be used: {plain_reason(exc)}") from None
         if few:  # Burn for two: only with its variant for two
             try:
                 game.start(players=players, seed=0, **options)
@@ -168,8 +291,7 @@ def _not_a_variant(part: str, name: str, game: Any, kinds: dict | None) -> str:
                 f"number second, as in {EXAMPLE}.")
     if game is None:
         return f"{_quoted(part)} in the deal code is not a variant of any game."
-    known = ", ".join(sorted(kinds or ())) or "none"
-    return f"{_quoted(part)} in the deal code is not a variant of {game.title} (its variants: {known})."
+    return f"That code's variants are not {game.title}'s: {_quoted(part)} is not one of them."
 
 
 def _loose(name: str, text: str | None) -> Any:

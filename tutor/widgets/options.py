@@ -45,6 +45,21 @@ class OptionSpec:
         """A choice in the learner's words."""
         return self.labels[self.choices.index(value)] if value in self.choices else str(value)
 
+    @property
+    def title(self) -> str:
+        """The option's short name for a message: the first clause of the line a learner reads beside its control
+        ("With scoring, the match is this many rounds")."""
+        ends = r"; | \(| — |: |\.(?: |$)" + (r"|, " if self.kind == "choice" else "")  # a menu's line goes on
+        return re.split(ends, self.doc, maxsplit=1)[0].strip() or self.doc  # to its values ("Aces and jokers, revised")
+
+    def value_words(self, value: Any) -> str:
+        """The option's value as a learner reads it: on or off, a choice's words, a number, or the usual."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        if value is None:
+            return "the usual"
+        return self.label(value) if self.kind == "choice" else str(value)
+
 
 def field_docs(cls: type) -> dict[str, str]:
     """The docstring written under each field of a dataclass (read from its source; empty when unavailable)."""
@@ -217,10 +232,19 @@ def players_control(game: Any, players: int, options: dict[str, Any]) -> str:
     return f'<select data-gw-input="players" aria-label="players" data-key="players">{opts}</select>'
 
 
+def variant_words(game: Any, options: dict[str, Any]) -> str:
+    """The variants of ``options`` that are not the rule book's, in the learner's words: each option's short name
+    and its value, a sentence each ("A player with no cards may be asked: off. The counters each player starts
+    with: 5."); "" when there are none."""
+    return " ".join(f"{spec.title}: {spec.value_words(options[spec.name])}." for spec in option_specs(game)
+                    if spec.name in options and options[spec.name] != spec.default)
+
+
 def read_options(game: Any, inputs: dict) -> dict[str, Any]:
     """The options the learner set in the controls, typed, leaving out those at their default.
 
-    A value that does not fit its option is refused naming the option; the game checks the whole set.
+    A value that does not fit its option is refused naming the option by the words beside its control
+    (``OptionSpec.title``); the game checks the whole set.
     """
     chosen: dict[str, Any] = {}
     for spec in option_specs(game):
@@ -245,14 +269,22 @@ def _typed(spec: OptionSpec, raw: Any) -> Any:
         for choice in spec.choices:
             if text == str(choice):
                 return choice
-        raise ValueError(f"{spec.doc} Choose one of: {'; '.join(spec.labels)}.")
+        raise ValueError(f"the menu “{spec.title}” has no choice {_typed_words(text)}. Choose one of: "
+                         f"{'; '.join(spec.labels)}.")
     if spec.kind == "int":
         if not re.fullmatch(r"-?\d{1,9}", text):
-            raise ValueError(f"{spec.doc} needs a whole number.")
+            raise ValueError(f"the box “{spec.title}” needs a whole number{_typed_words(text, ', not ')}.")
         return int(text)
     if spec.kind == "number":
         try:
             return float(text)
         except ValueError:
-            raise ValueError(f"{spec.doc} needs a number.") from None
+            raise ValueError(f"the box “{spec.title}” needs a number{_typed_words(text, ', not ')}.") from None
     return text[:40]
+
+
+def _typed_words(text: str, before: str = "") -> str:
+    """What the learner typed, quoted (at most 20 characters), after ``before``; an empty box says so."""
+    if not text:
+        return "; it is empty" if before else "(it is empty)"
+    return f"{before}“{text if len(text) <= 20 else text[:17] + '...'}”"

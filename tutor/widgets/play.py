@@ -487,5 +487,5 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
 
     @property
     def code(self) -> str:
-        """This deal's code."""
-        return deal_code(self.players, self.seed, self.options)
+        """This deal's code (its variants in letters and digits: ``tutor.deal_code``)."""
+        return deal_code(self.players, self.seed, self.options, self.game)

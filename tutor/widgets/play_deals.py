@@ -6,15 +6,14 @@ A part of ``PlayApp`` (``tutor.widgets.play``), which holds the game and deals i
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tutor import classroom
 from tutor.bots import LEVELS
-from tutor.deal_code import parse_class_deal, parse_deal_code
+from tutor.deal_code import parse_class_deal, parse_deal_code, plain_reason
 from tutor.engine import IllegalMove
 from tutor.widgets.base import int_in
-from tutor.widgets.options import read_options, variant_for
+from tutor.widgets.options import read_options, variant_for, variant_words
 
 
 class PlayDeals:
@@ -44,10 +43,7 @@ class PlayDeals:
                 options = {**options, ticked.name: True}
             self.game.start(players=players, seed=0, **options)
         except (ValueError, IllegalMove) as exc:
-            reason = re.sub(r"^option \w+: ", "", str(getattr(exc, "reason", exc)))  # the option's name is for code
-            self.notice = f"That game could not be set up: {reason}"
-            self.announce(self.notice)
-            self.refresh()
+            self._not_dealt(f"That game could not be set up: {plain_reason(exc)}")
             return
         self.options = options
         self.new_game(players, None, level, notice=f"For {players} players this variant is on: {ticked.doc}"
@@ -62,13 +58,12 @@ class PlayDeals:
             players, seed, options = parse_deal_code(code, self.game)
             self.game.start(players=players, seed=seed, **options)
         except ValueError as exc:  # IllegalMove is a ValueError too
-            self.notice = (f"That deal code could not be used. {getattr(exc, 'reason', exc)} "
-                           f"A code for {self.game.title} looks like {self.game.default_players}-4821.")
-            self.announce(self.notice)
-            self.refresh()
+            self._not_dealt(f"That deal code could not be used. {plain_reason(exc)} "
+                          f"A code for {self.game.title} looks like {self.game.default_players}-4821.")
             return
         self.options = options
-        self.new_game(players, seed, level)
+        variants = variant_words(self.game, options)
+        self.new_game(players, seed, level, notice=f"This deal's variants: {variants}" if variants else "")
 
     def on_classdeal(self, _value: Any, inputs: dict) -> None:
         """Deal the class deal the teacher set for today: its players and number, with this app's variants; when its
@@ -81,9 +76,7 @@ class PlayDeals:
         try:
             players, seed = parse_class_deal(self.class_deal)
         except ValueError as exc:
-            self.notice = f"The class deal could not be used. {exc} Ask your teacher to set it again."
-            self.announce(self.notice)
-            self.refresh()
+            self._not_dealt(f"The class deal could not be used. {plain_reason(exc)} Ask your teacher to set it again.")
             return
         note = ""
         try:
@@ -93,6 +86,13 @@ class PlayDeals:
                     f"{self.game.max_players}, so it is dealt for your {self.players}.")
             players = self.players
         self.new_game(players, seed, level, notice=note)
+
+    def _not_dealt(self, notice: str) -> None:
+        """A deal that cannot be dealt: the notice says why (each reason read by ``plain_reason``, without the name
+        of the field it came from), and the game in play goes on."""
+        self.notice = notice
+        self.announce(self.notice)
+        self.refresh()
 
     def _not_at_table(self) -> None:
         if self.table is not None:

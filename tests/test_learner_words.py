@@ -30,7 +30,6 @@ import json
 import os
 import random
 import re
-import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -450,22 +449,21 @@ def page_problems(markup: str, moves: Iterable[str] = ()) -> list[str]:
 
 class Reading:
     """The pages a learner met, each piece of text read once: what was found, each finding once with where it was
-    met.  A deal's code is an identifier to copy, read apart (``codes``)."""
+    met.  A deal's code is read as well: a learner reads it and copies it (letters and digits, no variant's name)."""
 
     def __init__(self) -> None:
         self.read: set[tuple[str, str]] = set()
         self.found: dict[str, str] = {}
         self.moves: set[str] = set()
         self.moved: re.Pattern | None = None
-        self.codes: set[str] = set()
         self.pages = 0
 
     def page(self, where: str, markup: str, code: str = "") -> None:
         """Read one page (each piece of text already read on an earlier page is not read again); ``code``: the
-        deal's code shown on it."""
-        if code and piece_problems("shown", code):  # a code with variants (``3-4821-lucky_draw_continues``)
-            self.codes.add(code)
-            markup = markup.replace(code, "3-4821")
+        deal's code shown on it, read as it is shown (a code with a variant's name or a word of Python is a finding
+        like any other: ``3-4821-ask_empty_hands=False``)."""
+        for problem in piece_problems("shown", code) if code else ():
+            self.found.setdefault(f"the deal's code: {problem}", where)
         self.pages += 1
         for how, texts in page_pieces(markup).items():
             for text in texts:
@@ -663,16 +661,8 @@ def read_the_guided_game(slug: str, reading: Reading, *, leave_at: int | None) -
     reading.page(f"{where}, the end", app.html)
 
 
-# Owned elsewhere (tutor/deal_code.py): a deal's code spells its variants as the options' names and Python's values
-# ("3-4821-ask_empty_hands=False"), and the play app shows it in its log and settings.  The code is read apart, and
-# said in a warning, until it is written in a learner's words or shown as a code to copy, not as a sentence's word.
-DEAL_CODES = "A deal's code with variants shows option names and Python's words to the learner."
-
-
 def assert_read_well(reading: Reading) -> None:
     """Nothing was found, else every finding with where it was met."""
-    if reading.codes:
-        warnings.warn(DEAL_CODES + " Met: " + ", ".join(sorted(reading.codes)) + ".", stacklevel=2)
     if reading.found:
         pytest.fail(f"{len(reading.found)} findings on {reading.pages} pages:\n" + reading.report(), pytrace=False)
 
@@ -701,6 +691,11 @@ def test_the_scanner_finds_notation_rule_ids_and_code_words():
     assert found('<p title="pig.pass">Rule: Pass one card</p>') == []
     assert found('<svg role="img" aria-label="joker"><title>joker</title><g class="gw-card"><text>JK</text>'
                  "</g></svg>") == []
+    for code, wrong in [("3-1000-ask_empty_hands=False", True), ("3-4821-lucky_draw_continues", True),
+                        ("3-1000-b0", False)]:  # a deal's code is read as it is shown
+        reading = Reading()
+        reading.page("a deal", f"<p>New deal, code {html.escape(code)}.</p>", code)
+        assert bool(reading.found) == wrong, (code, reading.found)
 
 
 @pytest.mark.parametrize("slug", cases("playing", list(GAMES)))

@@ -301,7 +301,8 @@ def test_burn_pit_table():
 def test_burn_pit_instant():
     state = pit_deal(None, players=6, pit_table=True)
     assert rules_of(state)[-2:] == ["burn.pit.table", "burn.pit.instant"]
-    assert state.is_over and state.result().winners == (0,) and "at once" in state.status()
+    assert state.is_over and state.result().winners == (0,) and "at once" in state.result().text
+    assert state.status() == "Game over: Jory wins."
 
 
 def test_pit_rows():
@@ -334,6 +335,20 @@ def test_burn_end():
 def test_burn_end_tie():
     state = play(start(["F3", "F9", "Wi2", "E5"], scores=[10, 98, 10, 40]), "play F3", "play F9", "play Wi2", "play E5")
     assert rules_of(state)[-1] == "burn.end.tie" and state.result().winners == (0, 2)
+
+
+def test_burn_end_says_who_in_the_status_and_why_in_the_result():
+    """The status says who won; the result's text why, with the totals and their unit, not the status again."""
+    deal = ("play F3", "play F9", "play Wi2", "play E5")
+    state = play(start(["F3", "F9", "Wi2", "E5"], scores=[10, 98, 30, 40]), *deal)
+    assert state.status() == "Game over: Jory wins."
+    assert state.result().text == "Jory has the lowest total, 10 points."
+    tie = play(start(["F3", "F9", "Wi2", "E5"], scores=[10, 98, 10, 40]), *deal)
+    assert tie.status() == "Game over: Jory and Pol share the win."
+    assert tie.result().text == "Jory and Pol share the lowest total, 10 points each."
+    teams = play(start(["F3", "F9", "Wi2", "E5"], scores=[10, 98], teams=2), *deal)
+    assert teams.status() == "Game over: Jory & Pol win."
+    assert teams.result().text == "Jory & Pol have the lowest total, 10 points."
 
 
 def test_burn_end_in_teams_names_every_partner_a_winner():

@@ -523,6 +523,24 @@ def test_carts_win():
     assert after.status() == "Game over: Jory wins."
 
 
+def test_carts_win_result_says_why_and_what_each_number_is():
+    """The end: the status says who won, the result's text why (not the same sentence again), and each seat's
+    line says what its numbers are: cards left and points."""
+    after = play(start(["F7", "E12 Wa5 Wi13 F2"], pile="F9", stock="E6 Wa4"), "play F7")
+    result = after.result()
+    assert after.status() == "Game over: Jory wins."
+    assert result.text == "Jory is the first player out of cards." and result.text not in after.status()
+    assert result.breakdown == ("Jory: no cards left, 0 points", "Tamsin: 4 cards left, 4 points")
+    one = play(start(["F7", "E12"], pile="F9", stock="E6 Wa4"), "play F7").result()
+    assert one.breakdown[1] == "Tamsin: 1 card left, 1 point"
+    stuck = play(start(["Wa2 Wi10", "E13"], pile="F6"), "draw", "draw")
+    assert stuck.status() == "Game over: Tamsin wins."
+    assert stuck.result().text == "The round cannot end, so the fewest cards win it: Tamsin holds 1 card."
+    alone = play(start(["Wa7 E13 Wi2", BIG[:24] + ["F1"]], stock="E5 Wi6 F13"), "play Wa7", "draw 2").result()
+    assert alone.text == "Jory is the last player left: everyone else is out by overflow."
+    assert alone.breakdown[1] == "Tamsin: out by overflow, 30 points"
+
+
 def test_carts_last_standing():
     state = start(["Wa7 E13 Wi2", BIG[:24] + ["F1"]], stock="E5 Wi6 F13")
     after = play(state, "play Wa7", "draw 2")

@@ -509,6 +509,17 @@ def test_cassino_game_deal():
     assert judge_game([(4, 4)], "deal", ["A", "B"]).winners == (0, 1)
 
 
+def test_cassino_game_deal_says_who_in_the_status_and_each_number_once():
+    """At the end the status says who won (not the result's text again); after one deal the sides' totals are
+    not listed a second time below the deal's line ("This deal: Jory 8, Tamsin 2")."""
+    state = end_of_deal()
+    result = state.result()
+    assert state.status() == "Game over: Jory wins." and result.text not in state.status()
+    assert result.breakdown[-1] == "This deal: Jory 8, Tamsin 2." and "Jory: 8" not in result.breakdown
+    two = end_of_deal(game="twenty-one", scores=[[6, 4], [8, 5]]).result()
+    assert two.breakdown[-2:] == ("Jory: 6 + 8 + 8 = 22", "Tamsin: 4 + 5 + 2 = 11")
+
+
 def test_cassino_game_eleven():
     state = end_of_deal(game="eleven", scores=[[6, 4]])
     assert rules_of(state)[-1] == "cassino.game.eleven" and state.result().winners == (0,)

@@ -286,7 +286,8 @@ def test_chwech_score():
     assert after.events[-2].rule == "chwech.score"
     assert after.sheet.rows == ((9, 9, 0, 3, 0, 0),)
     assert after.result().scores == after.totals
-    assert after.result().breakdown == ("Jory: 9", "Tamsin: 9", "Pol: 0", "Kerensa: 3", "Morwenna: 0", "Derwa: 0")
+    assert after.result().breakdown == ("Jory: 9 points", "Tamsin: 9 points", "Pol: 0 points", "Kerensa: 3 points",
+                                        "Morwenna: 0 points", "Derwa: 0 points")
 
 
 def test_chwech_match():
@@ -302,12 +303,26 @@ def test_chwech_match():
     assert table.totals == (9, 9, 0, 3, 0, 0) and table.note == "2 deals; highest total wins."
 
 
+def test_chwech_match_end_says_who_in_the_status_and_why_in_the_result():
+    """The status says who won; the result's text why, with the totals in points, not the same sentence again;
+    the log's last line says the match is over."""
+    hands = ["7H"] + BASE[1:]
+    after = run(start(hands, deals=1), "play 7H", "play 9H", "pass", "play KH", "pass", "pass")
+    assert after.status() == "Match over: Jory and Tamsin share the win."
+    assert after.result().text == "Jory and Tamsin share the highest total, 9 points each."
+    assert after.events[-1].text == "The match is over: " + after.result().text
+    sheet = ScoreSheet(("Jory", "Tamsin"), EndRule(deals=1)).after((1, 0))
+    assert match_result(sheet).text == "Jory has the highest total, 1 point."
+    assert match_result(sheet).breakdown == ("Jory: 1 point", "Tamsin: 0 points")
+
+
 def test_chwech_match_ties_share():
     sheet = ScoreSheet(("Jory", "Tamsin", "Pol", "Kerensa"), EndRule(deals=2)).after((40, 27, 63, 10))
     res = match_result(sheet.after((0, 36, 0, 0)))
-    assert res.winners == (1, 2) and res.text == "The match is over: Tamsin and Pol share the win with 63 each."
+    assert res.winners == (1, 2) and res.text == "Tamsin and Pol share the highest total, 63 points each."
     assert res.scores == (40, 63, 63, 10) and res.rule == "chwech.match"
-    assert res.breakdown == ("Jory: 40 + 0 = 40", "Tamsin: 27 + 36 = 63", "Pol: 63 + 0 = 63", "Kerensa: 10 + 0 = 10")
+    assert res.breakdown == ("Jory: 40 + 0 = 40 points", "Tamsin: 27 + 36 = 63 points", "Pol: 63 + 0 = 63 points",
+                             "Kerensa: 10 + 0 = 10 points")
 
 
 def test_chwech_match_over_refuses_moves():

@@ -305,7 +305,18 @@ def test_pyskessa_goal():
     state = start(["7S 7H 7D", "7C 2H"], "", sets=[["K"], []])
     after = state.apply(Ask(1, Rank.SEVEN))
     assert after.is_over and after.result().winners == (0,) and after.result().scores == (2, 0)
-    assert after.events[-1].rule == "pyskessa.goal" and after.events[-1].text == "Joe wins with 2 sets."
+    assert after.events[-1].rule == "pyskessa.goal" and after.events[-1].text == "Joe has the most sets, 2."
+
+
+def test_pyskessa_goal_end_says_who_once_and_why_once():
+    """At the end the status says who won, the result's text why ("the most sets"), and the breakdown each seat's
+    sets: no line says the winner again ("Most sets: Joe.")."""
+    over = start(["7S 7H 7D", "7C"], "", sets=[["2", "3", "4", "5", "6", "8"], ["9", "10", "J", "Q", "K", "A"]])
+    over = over.apply(Ask(1, Rank.SEVEN))
+    result = over.result()
+    assert over.status() == "Game over: Joe wins." and result.text == "Joe has the most sets, 7."
+    assert "wins" not in result.text and not any(line.startswith("Most sets") for line in result.breakdown)
+    assert result.breakdown[0].startswith("Joe: 7 sets (eights, sevens,")
 
 
 def test_pyskessa_tie_break():
@@ -313,7 +324,8 @@ def test_pyskessa_tie_break():
     after = state.apply(Ask(1, Rank.SEVEN))
     result = after.result()
     assert result.scores == (3, 3) and result.winners == (1,)
-    assert after.events[-1].rule == "pyskessa.tie-break" and "Vicki wins" in after.events[-1].text
+    assert after.events[-1].rule == "pyskessa.tie-break" and "Vicki's aces" in after.events[-1].text
+    assert after.status() == "Game over: Vicki wins."
     assert "aces" in after.events[-1].text
 
 
@@ -405,6 +417,8 @@ def test_the_result_says_line_by_line_how_it_was_reached():
     result = score([[Rank.TWO, Rank.KING], [Rank.ACE, Rank.THREE]], ["Joe", "Vicki"])
     assert result.winners == (1,) and result.breakdown == (
         "Joe: 2 sets (kings, twos)", "Vicki: 2 sets (aces, threes)",
-        "A tie on 2 sets: the highest set wins, aces high — Vicki's aces.")
-    assert score([[Rank.TWO], []], ["Joe", "Vicki"]).breakdown[-1] == "Most sets: Joe."
-    assert score([[], []]).text == "No one has a set, so Player 1 and Player 2 share the game."
+    )
+    assert result.text == "Joe and Vicki tie on 2 sets, and the highest set breaks the tie, aces high: Vicki's aces."
+    assert score([[Rank.TWO], []], ["Joe", "Vicki"]).breakdown == ("Joe: 1 set (twos)", "Vicki: 0 sets")
+    assert score([[Rank.TWO], []], ["Joe", "Vicki"]).text == "Joe has the most sets, 1."
+    assert score([[], []]).text == "No one has made a set, so the game is shared."

@@ -190,6 +190,29 @@ def test_pymtheg_end():
     assert info.value.rule == "pymtheg.end"
 
 
+def test_pymtheg_end_of_a_one_deal_match_speaks_in_the_singular_and_says_who_then_why():
+    """A match of one deal: "The one deal is played" (never "All 1 deals"), its end rule "1 deal"; the status
+    says who won, the result's text why with the totals and their unit, not the same sentence again."""
+    state = play(start(GAM, rounds=1), *GAM_PLAY)
+    end = state.events[-1]
+    assert end.rule == "pymtheg.end" and end.text.startswith("The one deal is played.")
+    assert "1 deals" not in end.text and state.end_rule_words() == "1 deal; the higher total wins."
+    assert state.status() == "Match over: Tamsin & Kerensa win."
+    assert state.result().text == "Tamsin & Kerensa have the higher total, +21 points against 0."
+    assert start(GAM, rounds=2).end_rule_words() == "2 deals; the higher total wins."
+    tie = play(start({"hands": [["Wi1"], ["Wi2"], ["Wi3"], ["Wi4"]]}, rounds=1),
+               "pass", "pass", "pass", "pass", "play Wi1", "play Wi2", "play Wi3", "play Wi4")
+    assert tie.status() == "Match over: both teams share the win."
+    assert tie.result().text == "Both teams end on 0 points: a tie."
+
+
+def test_the_rounds_option_reads_for_a_learner():
+    from tutor.widgets.options import option_specs
+
+    rounds = next(spec for spec in option_specs(GAME) if spec.name == "rounds")
+    assert rounds.doc == "How many deals the match lasts, when it ends after a set number (twenty in the rule book)."
+
+
 def test_pymtheg_end_tie():
     state = play(start({"hands": [["Wi1"], ["Wi2"], ["Wi3"], ["Wi4"]]}, rounds=1),
                  "pass", "pass", "pass", "pass", "play Wi1", "play Wi2", "play Wi3", "play Wi4")

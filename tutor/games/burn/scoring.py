@@ -81,6 +81,11 @@ def signed(points: int) -> str:
     return f"{points:,d}".replace("-", "−")
 
 
+def points_words(points: int) -> str:
+    """A number of points and the word, agreeing: "1 point", "−3 points", "1,200 points"."""
+    return f"{signed(points)} point{'s' * (abs(points) != 1)}"
+
+
 def pit_value(players: int, teams: int, table: bool) -> int | None:
     """What a pit is worth at this table: 30, or by the variant table (B6); ``None`` is the instant win."""
     if not table:

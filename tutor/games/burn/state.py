@@ -10,7 +10,7 @@ from tutor.engine import (Event, IllegalMove, Record, Result, ScoreTable, Seated
                           check_action, shown_to)
 from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, Pit, Play, check_pit, check_play, legal_moves
 from tutor.games.burn.rules import FIRE, PIT, PREFIX, R_END, R_FOLLOW, R_PIT, WATER, Rules, element, value
-from tutor.games.burn.scoring import SCORINGS, BurnScoring, pit_value, signed
+from tutor.games.burn.scoring import SCORINGS, BurnScoring, pit_value, points_words, signed
 from tutor.match import ScoreSheet
 from tutor.tricks import Trick, TrickPosition, Where, quick_lay, quick_take, side_members, view_of, winning_index
 
@@ -153,7 +153,7 @@ class BurnState(_Position, TrickPosition, SeatedState):
     def status(self) -> str:
         """One line: whose move, or how the game ended."""
         if self.current is None:
-            return "Game over: " + self._end_words()
+            return f"Game over: {self._winners_words()}."
         me = self.names[self.current]
         if self.pit is not None:
             return f"A pit! {me} chooses: {self.pit_worth()} off their own score, or onto each opponent's."
@@ -184,15 +184,26 @@ class BurnState(_Position, TrickPosition, SeatedState):
             (f"Deal {i}", row) for i, (_label, row) in enumerate(table.rows[1:], start=1))
         return ScoreTable(table.columns, rows, table.totals, table.note)
 
+    def _winners_words(self) -> str:
+        """Who won, for the status line: "Tamsin wins", "You & Jory win", "Tamsin and Pol share the win"."""
+        labels = self.sheet.columns
+        best = self.instant or self.sheet.leaders()
+        who = " and ".join((self.names if self.instant else labels)[s] for s in best)
+        if len(best) > 1:
+            return f"{who} share the win"
+        return f"{who} {'win' if ' & ' in who else 'wins'}"
+
     def _end_words(self) -> str:
+        """Why the winners won, with the totals that decided it (the status line says who)."""
         labels, totals = self.sheet.columns, self.sheet.totals
         if self.instant:
             return f"{' and '.join(self.names[s] for s in self.instant)} won at once with a pit."
         best = self.sheet.leaders()
         who = " and ".join(labels[s] for s in best)
+        low = points_words(totals[best[0]])
         if len(best) > 1:
-            return f"{who} share the win on {signed(totals[best[0]])}."
-        return f"{who} {'win' if ' & ' in who else 'wins'} with {signed(totals[best[0]])}."
+            return f"{who} share the lowest total, {low} each."
+        return f"{who} {'have' if ' & ' in who else 'has'} the lowest total, {low}."
 
 
 _AT = Where.of(BurnState)

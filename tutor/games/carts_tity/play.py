@@ -279,7 +279,7 @@ class _Turn(Turn):
         self.shuffles += 1
         self.stock = tuple(rest)
         self.pile = self.pile[-1:]
-        self.say("stock", f"The stock is empty: the pile but its top card, {len(rest)} cards, is shuffled "
+        self.say("stock", f"The stock is empty: the pile but its top card, {cards_word(len(rest))}, is shuffled "
                           "into a new stock.")
 
     # -- the end of a turn and the next player

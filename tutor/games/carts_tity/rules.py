@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engine import counted
+
 SLUG = "carts-tity"
 PREFIX = "carts"
 HAND = 8  # T1: cards dealt to each player
@@ -45,7 +47,12 @@ def decks_for(players: int) -> int:
 
 def cards_word(n: int) -> str:
     """"1 card", "4 cards"."""
-    return f"{n} card{'s' * (n != 1)}"
+    return counted(n, "card")
+
+
+def points_word(n: int) -> str:
+    """"0 points", "1 point", "−20 points" (a minus sign, not a hyphen)."""
+    return ("−" if n < 0 else "") + counted(abs(n), "point")
 
 
 @dataclass(frozen=True)

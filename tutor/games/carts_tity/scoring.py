@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .rules import OUT_POINTS, SURVIVOR_PLAYERS, SURVIVOR_POINTS, cards_word
+from .rules import OUT_POINTS, SURVIVOR_PLAYERS, SURVIVOR_POINTS, cards_word, points_word
 
 
 class RoundScore(NamedTuple):
@@ -44,20 +44,20 @@ def score_round(cards_left: Sequence[int], out: Sequence[bool], winner: int | No
         n = cards_left[seat]
         if out[seat]:
             points.append(OUT_POINTS)
-            lines.append(f"{names[seat]}: out by overflow, {OUT_POINTS}")
+            lines.append(f"{names[seat]}: out by overflow, {points_word(OUT_POINTS)}")
         elif seat == winner and not alone:
             points.append(0)
-            lines.append(f"{names[seat]}: no cards left, 0")
+            lines.append(f"{names[seat]}: no cards left, {points_word(0)}")
         elif seat == winner and survivor and players >= SURVIVOR_PLAYERS:
             kinds[seat] = "score.survivor"
             off = min(SURVIVOR_POINTS, totals[seat])
             points.append(-off)
             floor = "" if off == SURVIVOR_POINTS else f" (only {off}: no total goes below 0)"
             lines.append(f"{names[seat]}: the only one left, so {SURVIVOR_POINTS} off and no cards counted{floor}, "
-                         f"−{off}")
+                         f"{points_word(-off)}")
         else:
             points.append(n)
-            lines.append(f"{names[seat]}: {cards_word(n)} left, {n}")
+            lines.append(f"{names[seat]}: {cards_word(n)} left, {points_word(n)}")
     if winner is not None:
         winners: tuple[int, ...] = (winner,)
     else:

@@ -14,7 +14,7 @@ from tutor.match import ScoreSheet
 from .moves import (FOLLOW, MATCH, PLAYS, SAME_FOLLOW, SIXTEENS, Call, Draw, PayChain, Play, Skip, Swap, can_play,
                     chain_cost, legal_actions, refusal)
 from .play import _LAST_WORDS, _Turn, words_at
-from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, SLUG, SWAP_MIN, R, cards_word, round_limit
+from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, SLUG, SWAP_MIN, R, cards_word, points_word, round_limit
 from .scoring import RoundScore
 
 _new = tuple.__new__  # builds a named tuple from its fields without the generated constructor (a move's cost)
@@ -273,7 +273,7 @@ class CartsState(_Position, SeatedState):
     def status(self) -> str:
         """One line: whose move and what is pending, the markers (misses a turn, last card), or who won."""
         if self.current is None:
-            return "Game over: " + self._end_words()
+            return f"Game over: {self._winners_words()}."
         me = self.names[self.current]
         top = self.pile[-1].english
         if self.chain and self.chain_same:
@@ -321,16 +321,34 @@ class CartsState(_Position, SeatedState):
             parts.append("extra turn")
         return " · ".join(parts)
 
+    def _winners_words(self) -> str:
+        """Who won, for the status line: "Tamsin wins", "Tamsin and Jory share the win"."""
+        if self.sheet is not None:
+            winners = self.sheet.leaders() if self.sheet.rows else ()
+        else:
+            winners = self.last.winners if self.last is not None else ()
+        who = " and ".join(self.names[s] for s in winners)
+        return f"{who} {'share the win' if len(winners) > 1 else 'wins'}" if winners else "no one has won yet"
+
     def _end_words(self) -> str:
+        """Why the winners won, with the numbers that decided it (the status line says who)."""
         if self.sheet is not None:
             if not self.sheet.rows:
-                return "no round has been scored yet."
+                return "No round has been scored yet."
             best = self.sheet.leaders()
             who = " and ".join(self.names[s] for s in best)
-            low = self.sheet.totals[best[0]]
-            return f"{who} {'share the win' if len(best) > 1 else 'wins'} with the lowest total, {low}."
+            low = points_word(self.sheet.totals[best[0]])
+            if len(best) > 1:
+                return f"{who} share the lowest total, {low} each."
+            return f"{who} has the lowest total, {low}."
         if self.last is None:
-            return "the round is not over yet."
+            return "The round is not over yet."
         winners = self.last.winners
         who = " and ".join(self.names[s] for s in winners)
-        return f"{who} {'share the win' if len(winners) > 1 else 'wins'}."
+        if len(winners) == 1 and not self.hands[winners[0]]:
+            return f"{who} is the first player out of cards."
+        if len(winners) == 1 and all(self.out[s] for s in range(self.players) if s != winners[0]):
+            return f"{who} is the last player left: everyone else is out by overflow."
+        fewest = cards_word(len(self.hands[winners[0]]))
+        holds = "holds" if len(winners) == 1 else "hold"
+        return f"The round cannot end, so the fewest cards win it: {who} {holds} {fewest}."

@@ -8,7 +8,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tutor.cards import Card, shuffled
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, counted
 from tutor.games.cassino.moves import _shown
 from tutor.games.cassino.rules import (BATCH, HAND, HIGHEST_BUILD, MAX_DEALS, MOST_PER_DEAL, MOST_SWEEPS, PACK, PREFIX,
                                        VALUE, Rules, sides_of, sort_cards, value_word)
@@ -179,7 +179,7 @@ def read_cassino_deal(deal: Mapping[str, Any], players: int, rules: Rules, first
         [c for b in builds for c in b.cards] + [c for w in captured for c in w]
     check_within_pack(everything, PACK, rule=rule)
     if len(stock) % players:
-        raise IllegalMove(rule, f"deal.stock: {len(stock)} cards cannot be dealt equally to {players} players.")
+        raise IllegalMove(rule, f"deal.stock: {counted(len(stock), 'card')} cannot be dealt equally to {players} players.")
     for i, b in enumerate(builds):
         if not any(VALUE[c] == b.value for c in hands[b.owner]):
             raise IllegalMove(rule, f"deal.builds[{i}].owner: seat {b.owner} owns a build of {b.value}, so must "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Literal, NamedTuple, Sequence
 
 from tutor.cards import Card, Rank, Suit
+from tutor.engine import counted
 from tutor.games.cassino.moves import Capture, _read_card, _shown, capture_options
 from tutor.games.cassino.rules import (ACE_POINTS, BIG_CASSINO, BIG_POINTS, LITTLE_CASSINO, LITTLE_POINTS, MOST_CARDS,
                                        MOST_SPADES, PREFIX, SWEEP_POINTS, TARGETS, VALUE, value_word)
@@ -280,5 +281,5 @@ def judge_captures(state: CassinoState, card: Any, picked: Iterable[Any]) -> Ver
     words = [_cards_label(g) for g in groups] + [f"{names.get(tuple(b), 'the build')} ({_cards_label(b)})"
                                                  for b in missed_builds]
     how = "You missed" if holding else "Another choice of groups takes more; the best takes"
-    return Verdict("incomplete", f"{how}: {', '.join(words)} — {most} cards in all, not {len(mine)}.",
+    return Verdict("incomplete", f"{how}: {', '.join(words)} — {counted(most, 'card')} in all, not {len(mine)}.",
                    tuple(missed), target)

@@ -138,8 +138,10 @@ class CassinoState(_Position, SeatedState):
         scores = tuple(totals[self.side_of(seat)] for seat in range(len(self.hands)))
         winners = tuple(seat for side in outcome.winners for seat in sides[side])
         team = len(sides) < len(self.hands)
+        # After one deal, each side's total is the deal's line ("This deal: Jory 8, Tamsin 3") again: said once.
+        lines = outcome.lines[len(sides):] if len(self.sheet.rows) == 1 else outcome.lines
         return Result(scores, tuple(sorted(winners)), outcome.rule, outcome.text, sides if team else (),
-                      totals if team else (), self.scored + outcome.lines)
+                      totals if team else (), self.scored + lines)
 
     def view(self, player: int | None = None) -> TableView:
         """What ``player`` sees: own hand, the table's loose cards and builds, the cards each seat took."""
@@ -192,7 +194,12 @@ class CassinoState(_Position, SeatedState):
     def status(self) -> str:
         """One line: the deal, the round and whose turn, or who won."""
         if self.current is None:
-            return self.result().text
+            outcome = judge_game(self.sheet.rows, self.rules.game, self.sheet.columns, tiebreak=self.tiebreak,
+                                 stopped=self.stopped, final=True)
+            who = " and ".join(self.sheet.columns[side] for side in outcome.winners)
+            if len(outcome.winners) > 1:
+                return f"Game over: a tie between {who}."
+            return f"Game over: {who} {'win' if ' & ' in who else 'wins'}."
         text = f"Deal {self.deal_no + 1}, round {self.round} of {self.rounds}: {self.names[self.current]} to play"
         if self.swept:
             return text + " (after a sweep: trail a card)."

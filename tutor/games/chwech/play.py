@@ -139,7 +139,7 @@ class _Turn(Turn):
                           for p in range(players))
         self.say("score", f"Deal {self.sheet.deals} scores — {lines}.")
         if self.sheet.is_over:  # C10
-            self.say("match", match_result(self.sheet).text)
+            self.say("match", f"The match is over: {match_result(self.sheet).text}")
             return self.build(over=True)
         self.dealer = (self.dealer + 1) % players
         hands = deal_hands(self.state.setup, self.state.rules, self.dealer, self.sheet.deals)

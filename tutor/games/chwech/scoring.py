@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.cards import Rank
-from tutor.engine import Result
+from tutor.engine import Result, counted
 from tutor.match import ScoreSheet
 from tutor.tricks import trick_winner
 
@@ -110,16 +110,19 @@ def deal_score_breakdown(won: int, left: int, hand_size: int = HAND_SIZE) -> lis
 
 
 def match_result(sheet: ScoreSheet) -> Result:
-    """Highest total wins; equal highest totals share the win (C10); a line per seat with its deals."""
+    """Highest total wins; equal highest totals share the win (C10); a line per seat with its deals.
+
+    The text says why the winners won, with the totals (the status line says who); each line says its points.
+    """
     totals = sheet.totals
     winners = sheet.leaders()
     best = totals[winners[0]]
     names = " and ".join(sheet.columns[w] for w in winners)
     if len(winners) == 1:
-        text = f"The match is over: {names} wins with {best}."
+        text = f"{names} has the highest total, {counted(best, 'point')}."
     else:
-        text = f"The match is over: {names} share the win with {best} each."
+        text = f"{names} share the highest total, {counted(best, 'point')} each."
     breakdown = tuple(f"{name}: {' + '.join(str(row[seat]) for row in sheet.rows) or '0'}"
-                      + (f" = {totals[seat]}" if len(sheet.rows) > 1 else "")
+                      + (f" = {totals[seat]}" if len(sheet.rows) > 1 else "") + f" point{'s' * (totals[seat] != 1)}"
                       for seat, name in enumerate(sheet.columns))
     return Result(totals, winners, f"{PREFIX}.match", text, breakdown=breakdown)

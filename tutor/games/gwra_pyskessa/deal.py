@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from tutor.cards import RANKS_BY_CODE, Card, Rank, shuffled
-from tutor.engine import IllegalMove
+from tutor.engine import IllegalMove, counted
 from tutor.mechanics import deal_round_robin, read_deal
 
 from .rules import LOWEST, PACK, PREFIX, hand_size, run
@@ -65,7 +65,7 @@ def _read_sets(given: Any, players: int) -> tuple[tuple[Rank, ...], ...]:
     if not given:
         return ((),) * players
     if len(given) != players:
-        raise IllegalMove(_RULE, f"deal.sets has {len(given)} lists for {players} players; it needs one per seat.")
+        raise IllegalMove(_RULE, f"deal.sets has {counted(len(given), 'list')} for {players} players; it needs one per seat.")
     sets = []
     for seat, ranks in enumerate(given):
         if not _is_list(ranks):

@@ -284,7 +284,7 @@ class _Turn(AuctionTurn):
         if rules.match == "limit" and any(abs(t) > rules.limit for t in totals):
             reason = f"A team passed {rules.limit:,} points: the match is over."
         elif rules.match == "rounds" and self.sheet.deals >= rules.rounds:
-            reason = f"All {rules.rounds} deals are played."
+            reason = "The one deal is played." if rules.rounds == 1 else f"All {rules.rounds} deals are played."
         elif self.sheet.deals >= MAX_DEALS:
             reason = f"{MAX_DEALS} deals are played: the match stops here."
         else:

@@ -48,7 +48,7 @@ class Rules:
     """Y14: how the match ends: after a number of deals ("rounds"), once a team's total passes the limit, up or
     down ("limit"), or when someone calls time between deals ("open")."""
     rounds: int = 20
-    """Y14: the number of deals of a match of so many deals (the twenty-round game)."""
+    """Y14: how many deals the match lasts, when it ends after a set number (twenty in the rule book)."""
     limit: int = 100_000
     """Y14: a match to a limit ends once a team's total passes this, up or down."""
     table: Literal["corrected", "printed"] = "corrected"

@@ -118,6 +118,11 @@ def signed(points: int) -> str:
     return f"{points:+,d}".replace("-", "−") if points else "0"
 
 
+def points_words(points: int) -> str:
+    """Points and the word, agreeing: "0 points", "+1 point", "−1,000 points"."""
+    return f"{signed(points)} point{'s' * (abs(points) != 1)}"
+
+
 def _factor(points: int, factor: int, lines: list[str]) -> int:
     """Y7: doubling multiplies all points, plus or minus."""
     if factor == 1:

@@ -8,13 +8,13 @@ from typing import Any, NamedTuple
 
 from tutor.cards import Element, ElementCard
 from tutor.engine import (AuctionView, Event, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView,
-                          TableView, check_action, shown_to)
+                          TableView, check_action, counted, shown_to)
 from tutor.games.burn.rules import element, value
 from tutor.games.pymtheg.moves import (CALLS, KINDS, PASS, PLAYS, READY_MADE, STOP, Bid, Call, NameTrump, Play,
                                        Stake, bids_open, check, check_stake, legal_moves, may_stop, offers,
                                        refuse_play)
 from tutor.games.pymtheg.rules import ELEMENTS, MALFORMED, NO_TRUMP, PLAYERS, PREFIX, TEAMS, Rules, rule
-from tutor.games.pymtheg.scoring import BID_NAMES, Contract, signed
+from tutor.games.pymtheg.scoring import BID_NAMES, Contract, points_words, signed
 from tutor.match import ScoreSheet
 from tutor.tricks import Trick, TrickPosition, Where, play_problem, quick_lay, view_of
 
@@ -248,7 +248,7 @@ class PymthegState(_Position, TrickPosition, SeatedState):
     def status(self) -> str:
         """One line: the deal, the contract, whose turn; or how the match ended."""
         if self.current is None:
-            return "Match over: " + self.end_words()
+            return f"Match over: {self.winners_words()}."
         me = self.names[self.current]
         deal = f"Deal {self.deal_no + 1}"
         stage = self.stage
@@ -286,19 +286,26 @@ class PymthegState(_Position, TrickPosition, SeatedState):
         """How this match ends, in words."""
         r = self.rules
         if r.match == "rounds":
-            return f"{r.rounds} deals; the higher total wins."
+            return f"{counted(r.rounds, 'deal')}; the higher total wins."
         if r.match == "limit":
             return f"Until a team passes {r.limit:,} up or down; the higher total wins."
         return "Until time is called; the higher total wins."
 
+    def winners_words(self) -> str:
+        """Who won the match, for the status line: "You & Jory win", "both teams share the win"."""
+        labels, totals = self.sheet.columns, self.sheet.totals
+        if totals[0] == totals[1]:
+            return "both teams share the win"
+        return f"{labels[totals.index(max(totals))]} win"
+
     def end_words(self) -> str:
-        """Who won the match, in words."""
+        """Why the match was won, with the totals (the status line says who)."""
         labels, totals = self.sheet.columns, self.sheet.totals
         best = max(totals)
-        top = [labels[i] for i, t in enumerate(totals) if t == best]
-        if len(top) > 1:
-            return f"a tie, both teams on {signed(best)}."
-        return f"{top[0]} win with {signed(best)} against {signed(min(totals))}."
+        if totals[0] == totals[1]:
+            return f"Both teams end on {points_words(best)}: a tie."
+        return (f"{labels[totals.index(best)]} have the higher total, {points_words(best)} against "
+                f"{signed(min(totals))}.")
 
 
 def bid_words(bid: Bid) -> str:

@@ -210,10 +210,47 @@ def test_pymtheg_auction():
 
 def test_pymtheg_bid():
     state = play(start(AUCTION), "bid gam", "bid gam+1")
-    assert rules_of(state) == ["pymtheg.bid"] and state.high_bid() == (1, BIDS[1, None])
+    assert rules_of(state) == ["pymtheg.bid", "pymtheg.table"] and state.high_bid() == (1, BIDS[1, None])
     assert state.view(0).auction.calls == ((0, "Gâm"), (1, "Gâm + 1"))
     assert [BID_NAMES[bid_rank(c)] for c in BID_CODES] == list(BID_NAMES)
     assert bid_rank("ry") < bid_rank("gam+4") < bid_rank("ry2") < bid_rank("gam+5") < bid_rank("ry3")
+
+
+@pytest.mark.parametrize("move, rule, words", [
+    ("bid ry", "pymtheg.ry", "A Ry: {me} must take no trick, and {partner}'s tricks do not count; made, it scores "
+                             "{ry}, and lost it costs {ry}."),
+    ("bid ry2", "pymtheg.ry2.partner", "A Ry 2: {me} must take no trick, and each trick {partner} takes costs {cost}; "
+                                       "made, it scores {ry2}, and lost it costs {ry2}."),
+    ("bid ry3", "pymtheg.ry3.partner", "A Ry 3: neither {me} nor {partner} may take a trick; made, it scores {ry3}, "
+                                       "and lost it costs {ry3}."),
+    ("bid lon", "pymtheg.lon", "A Lon: {me} must take all {tricks} tricks alone; made, it scores {lon} ({lon2} without "
+                               "trump)."),
+])
+def test_pymtheg_ry_ry2_ry3_and_lon_bids_cite_the_rule_that_says_what_they_score(move, rule, words):
+    """After the bid's own event, one more by the bidder cites the rule saying what the bid is and scores, with
+    the scoring's numbers (a learner offered the bid is told from that rule)."""
+    from tutor.games.pymtheg.scoring import LON_BASE, PARTNER_COST, RY_BASE, TRICKS as ALL_TRICKS
+
+    state = play(start(AUCTION), move)
+    names = state.names
+    assert [(e.rule, e.player) for e in state.events] == [("pymtheg.bid", 0), (rule, 0)]
+    assert state.events[1].text == words.format(me=names[0], partner=names[2], ry=RY_BASE[1], ry2=RY_BASE[2],
+                                                ry3=RY_BASE[3], cost=PARTNER_COST, tricks=ALL_TRICKS, lon=LON_BASE,
+                                                lon2=2 * LON_BASE)
+
+
+def test_pymtheg_table_cited_by_a_higher_gam_bid_with_its_base():
+    """Gâm + N cites the score table's rule, with the base the table gives (as printed, with the option)."""
+    state = play(start(AUCTION), "bid gam")
+    names = state.names
+    up = play(state, "bid gam+1")
+    assert [e.rule for e in up.events] == ["pymtheg.bid", "pymtheg.table"] and up.events[1].player == 1
+    assert up.events[1].text == (f"A Gâm + 1: {names[1]}'s side must take 10 of the 15 tricks; made, it scores 30 "
+                                 "with trump named after the auction or 60 without trump, and more for each trick over.")
+    named = play(state, "bid gam+1 nt")
+    assert [e.rule for e in named.events] == ["pymtheg.bid", "pymtheg.table", "pymtheg.bid.trump"]
+    assert "made, it scores 100," in named.events[1].text
+    assert [e.rule for e in play(start(AUCTION), "bid gam").events] == ["pymtheg.bid"]  # a plain Gâm: the bid's rule
 
 
 def test_pymtheg_bid_rank():

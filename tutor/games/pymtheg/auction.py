@@ -4,16 +4,45 @@ it applies; the deal's end (``next_deal``, ``finish``) and building the next sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from tutor.engine import Event
 from tutor.games.pymtheg.moves import PASS, Bid
 from tutor.games.pymtheg.rules import ELEMENTS, NO_TRUMP, PLAYERS, rule
-from tutor.games.pymtheg.scoring import BID_NAMES, KIND, LEVEL, RY_BASE, Contract
+from tutor.games.pymtheg.scoring import (BID_NAMES, KIND, LEVEL, LON_BASE, PARTNER_COST, RY_BASE, TRICKS, Contract,
+                                        gam_base, needs)
 from tutor.tricks import TrickTurn
 
 if TYPE_CHECKING:
     from tutor.games.pymtheg.state import PymthegState
+
+
+def bid_meaning(bid: Bid, me: int, names: Sequence[str], *, printed: bool = False) -> tuple[str, str] | None:
+    """The rule that says what a Ry, Ry 2, Ry 3, Lon or Gâm + N is and scores, and a line saying it for this bidder
+    with the scoring's numbers (``None`` for a plain Gâm, which the rule of the bid itself says)."""
+    kind, level = KIND[bid.rank], LEVEL[bid.rank]
+    name, partner = names[me], names[(me + 2) % PLAYERS]
+    if kind == "ry" and level == 1:
+        return "ry", (f"A Ry: {name} must take no trick, and {partner}'s tricks do not count; made, it scores "
+                      f"{RY_BASE[1]}, and lost it costs {RY_BASE[1]}.")
+    if kind == "ry" and level == 2:
+        return "ry2.partner", (f"A Ry 2: {name} must take no trick, and each trick {partner} takes costs "
+                               f"{PARTNER_COST}; made, it scores {RY_BASE[2]}, and lost it costs {RY_BASE[2]}.")
+    if kind == "ry":
+        return "ry3.partner", (f"A Ry 3: neither {name} nor {partner} may take a trick; made, it scores "
+                               f"{RY_BASE[3]}, and lost it costs {RY_BASE[3]}.")
+    if kind == "lon":
+        return "lon", (f"A Lon: {name} must take all {TRICKS} tricks alone; made, it scores {LON_BASE} "
+                       f"({2 * LON_BASE} without trump).")
+    if level == 0:
+        return None
+    if bid.trump is None:
+        worth = (f"{gam_base(level, True, False, printed=printed)} with trump named after the auction or "
+                 f"{gam_base(level, False, False, printed=printed)} without trump")
+    else:
+        worth = str(gam_base(level, bid.trump != NO_TRUMP, True, printed=printed))
+    return "table", (f"A Gâm + {level}: {name}'s side must take {needs(level)} of the {TRICKS} tricks; made, it "
+                     f"scores {worth}, and more for each trick over.")
 
 
 class AuctionTurn(TrickTurn):
@@ -38,6 +67,9 @@ class AuctionTurn(TrickTurn):
             self.say("pass", f"{name} passes, and may not bid again in this deal.", player=me)
         else:
             self.say("bid", f"{name} bids {BID_NAMES[action.rank]}.", player=me)
+            said = bid_meaning(action, me, self.names, printed=self.s.rules.table == "printed")
+            if said is not None:
+                self.say(*said, player=me)
             if action.trump is not None:
                 how = ("without trump, doubling the score" if action.trump == NO_TRUMP
                        else f"with {ELEMENTS[action.trump].english} as trump")

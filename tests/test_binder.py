@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 import urllib.request
 from pathlib import Path
@@ -112,9 +113,13 @@ def test_a_notebook_of_each_kind_runs_in_the_binder_environment(binder_env):
     assert sorted(p.name for p in template.iterdir()) == ["conf.json", "index.html.j2", "page.html"]
     assert (template / "page.html").read_bytes() == (installed.parent / "jupyter" / "voila" / "templates" / "gwari"
                                                      / "page.html").read_bytes()
-    server_config = json.loads((binder_env / "etc" / "jupyter" / "jupyter_server_config.d" / "gwari-voila.json")
-                               .read_text())
-    assert server_config["ServerApp"]["kernel_websocket_connection_class"] == "tutor.serving.PromptKernelConnection"
+    server_config = json.loads((binder_env / "etc" / "jupyter" / "jupyter_server_config.json").read_text())
+    assert server_config["ServerApp"]["kernel_websocket_connection_class"] == "tutor.jupyter.binder.LeftPageConnection"
+    served = json.loads((ROOT / "voila.json").read_text())
+    assert server_config["MappingKernelManager"] == served["MappingKernelManager"], "voila.json's culling, on Binder too"
+    lab = json.loads((binder_env / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "gwari.json").read_text())
+    assert lab["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    assert lab["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
 
 
 def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_env):
@@ -129,5 +134,51 @@ def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_e
                 html = r.read().decode()
             assert "application/vnd.jupyter.widget-view+json" in html, name
             assert not re.search(r'(href|src)="https?://', html), "the gwari template, whatever the address asks for"
+            config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                          html, re.S).group(1))
+            assert not [k for k, v in config.items() if str(v).startswith(("http:", "https:", "//"))], \
+                "nothing fetched from outside (MathJax from the page's own bundle)"
             assert "Traceback" not in html and "from tutor.widgets import" not in html
             assert not re.search(r'"output_type":\s*"error"', html)
+
+
+# Pages a learner opens in turn on Binder: the gallery, a lesson, a first game, a play app.
+PAGES = ["index.ipynb", "pig-lesson.ipynb", "gnav-first-game.ipynb", "gwra-pyskessa-play.ipynb"]
+
+
+def _kernels(url: str) -> list[str]:
+    with urllib.request.urlopen(f"{url}/api/kernels", timeout=10) as r:
+        return [k["id"] for k in json.load(r)]
+
+
+def _wait_for_kernels(url: str, at_most: int, seconds: float = 60) -> list[str]:
+    """The server's kernels once there are no more than ``at_most`` (or, past ``seconds``, as they are)."""
+    deadline = time.monotonic() + seconds
+    while len(kernels := _kernels(url)) > at_most and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return kernels
+
+
+@pytest.mark.browser
+def test_the_kernels_of_pages_left_are_shut_down_on_binder(binder_env, browser):
+    """Each page a learner leaves gives its kernel back, although Voilà's own shutdown request is refused inside a
+    Jupyter server (here after 1 s instead of 10, the time a dropped connection has to come back)."""
+    command = [str(binder_env / "bin" / "jupyter"), "server", "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
+               "--ServerApp.port_retries=0", "--LeftPageConnection.grace=1"]
+    with serving(command, cwd=ROOT, ready="/api/status", what="Binder-kernels", env=_clean_env(binder_env)) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        try:
+            seen = []
+            for name in PAGES:
+                page.goto(f"{url}/voila/render/notebooks/{name}", timeout=120_000)
+                page.locator(".gwari").first.wait_for(timeout=120_000)  # drawn: its kernel is connected
+                kernels = _wait_for_kernels(url, at_most=1)
+                assert len(kernels) == 1, f"after opening {name}: {len(kernels)} kernels, the pages left kept theirs"
+                assert kernels[0] not in seen, "the page open has its own kernel"
+                seen += kernels
+            page.goto("about:blank")
+            assert _wait_for_kernels(url, at_most=0) == [], "the last page's kernel went with it"
+        finally:
+            context.close()

@@ -162,7 +162,8 @@ def auction_html(view: Any) -> str:
     auction = view.auction
     calls = "".join(f'<li data-seat="{seat}"><strong>{_e(_name(view, seat))}</strong>: {_e(call)}</li>'
                     for seat, call in auction.calls)
-    parts = ['<div class="gw-auction"><h4>Bidding</h4>']
+    empty = not calls and not auction.contract
+    parts = [f'<div class="gw-auction{" gw-nocalls" if empty else ""}"><h4>Bidding</h4>']
     parts.append(f'<ol class="gw-calls">{calls}</ol>' if calls else '<div class="gw-info">No calls yet</div>')
     if auction.contract:
         parts.append(f'<div class="gw-contract">Contract: {_e(auction.contract)}</div>')

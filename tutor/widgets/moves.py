@@ -108,5 +108,6 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
 
 
 def beside(move_button: str, note: str) -> str:
-    """A move's button, and right after it the line saying what an untaught move is (a row of its own below)."""
-    return move_button + note
+    """A move's button, and right under it, in the same cell of the moves, the line saying what an untaught move is
+    (one line high; the whole line in its tooltip)."""
+    return f'<span class="gw-movecell">{move_button}{note}</span>' if note else move_button

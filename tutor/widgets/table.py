@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 import traitlets
 
+from tutor.narration import LEARNER_SEAT, second_person
 from tutor.widgets.base import GwariWidget, card_buttons, esc, heading, int_in, table_html
 
 
@@ -71,5 +72,5 @@ class TableWidget(GwariWidget):
         said = ""
         if last is not None:
             said = (f'<div class="gw-small">Last said: <span class="gw-said" lang="kw">“{esc(last.said)}”</span> '
-                    f'<span class="gw-gloss">— {esc(last.gloss)}</span></div>')
+                    f'<span class="gw-gloss">— {esc(second_person(last.gloss, LEARNER_SEAT))}</span></div>')
         return table_html(view, width=self.width) + said

@@ -152,7 +152,7 @@ def run_path(cls: Class, rng: random.Random) -> None:
 def _places(data: dict[str, Any]) -> list[tuple[tuple, tuple[str, ...]]]:
     """Every place in an export where a field sits, with the words a refusal of it must hold."""
     out: list[tuple[tuple, tuple[str, ...]]] = [(("format",), ("'format'",)), (("version",), ("'version'",)),
-                                                (("learners",), ("'learners'",))]
+                                                (("learners",), ("'learners'", "progress JSON: learner '"))]  # junk that is an object names its learner
     for name, part in data["learners"].items():
         here = ("learners", name)
         out.append((here, (f"learner {name!r}",)))

@@ -8,12 +8,23 @@ are estimates from the content: a first game's from its file
 lesson file (``tutor.lessons.lesson_minutes``, ``chapter_minutes``, in whole
 minutes rounded up), and for a game against the bots the measured median of a
 learner's decisions at the play app's default setting (``tutor.play_minutes``).
+
+Links name notebooks beside the gallery.  Where the page's address is the
+notebook's own (Voilà's ``voila/render/<folder>/index.ipynb``, the static site)
+a bare file name is right.  JupyterLab's address is not always the notebook's:
+it is ``/lab`` once a workspace is restored, where a bare name leads nowhere.  In
+JupyterLab (the kernel runs for a notebook session of a Jupyter server) each
+link is built from the gallery's own place under the server's root instead:
+``<base url>lab/tree/<folder>/<name>``, wherever JupyterLab was started.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import quote
 from typing import TYPE_CHECKING, Callable
 
 from tutor.games import GAMES
@@ -74,6 +85,26 @@ def players_words(low: int, high: int) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
+def link_base(folder: Path) -> str:
+    """What goes before a notebook's file name in a link from the gallery in ``folder``: ``""`` where the page's
+    address is the notebook's own, else (JupyterLab) ``<base url>lab/tree/<folder under the server's root>/``."""
+    session = os.environ.get("JPY_SESSION_NAME")  # set by a Jupyter server for a notebook session's kernel
+    if not session:
+        return ""
+    try:
+        folder = folder.resolve()
+        if Path(session).expanduser().resolve().parent != folder:
+            return ""
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        info = json.loads((Path(jupyter_runtime_dir()) / f"jpserver-{os.getppid()}.json").read_text(encoding="utf-8"))
+        place = folder.relative_to(Path(info["root_dir"]).expanduser().resolve()).as_posix()
+        base = info["base_url"]
+    except (OSError, ValueError, KeyError, ImportError):  # no server of ours, or the folder is outside its root
+        return ""
+    return f"{base.rstrip('/')}/lab/tree/" + ("" if place == "." else quote(place) + "/")
+
+
 def gallery(folder: Path | str | None = None) -> Panel:
     """Where to start, then a table of the games and the other notebooks, with links for JupyterLab and Voilà.
 
@@ -87,44 +118,46 @@ def gallery(folder: Path | str | None = None) -> Panel:
         """Whether the folder holds the notebook ``stem``."""
         return (folder / f"{stem}.ipynb").exists()
 
-    return Panel(f'<div class="gw-panel">{start_here(has)}{heading(2, "All the games")}{games_table(has)}</div>')
+    base = link_base(folder)
+    return Panel(f'<div class="gw-panel">{start_here(has, base)}{heading(2, "All the games")}'
+                 f'{games_table(has, base)}</div>')
 
 
-def start_here(has: Callable[[str], bool]) -> str:
+def start_here(has: Callable[[str], bool], base: str = "") -> str:
     """Three steps for a newcomer: the first game's lesson, a game against the bots, its word drill."""
     first = next((slug for slug in GAMES if has(f"{slug}-lesson") and has(f"{slug}-play")), None)
     if first is None:
         return ""
-    game = GAMES[first]
-    steps = [f'<li><a href="{first}-first-game.ipynb">Play your first game of {esc(game.title)}</a>: a short game '
+    game, to = GAMES[first], esc(base)
+    steps = [f'<li><a href="{to}{first}-first-game.ipynb">Play your first game of {esc(game.title)}</a>: a short game '
              "in which the tutor says what to do and why at each of your turns"
              + (f" (about {first_game_time(first)} minutes)" if first_game_time(first) else "") + ".</li>",
-             f'<li><a href="{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: short chapters, each rule '
-             f"shown on cards, with a few checks ({esc(lesson_time_words(first))}).</li>",
-             f'<li><a href="{first}-play.ipynb">Play {esc(game.title)} against the bots</a>: Hint says what a good '
+             f'<li><a href="{to}{first}-lesson.ipynb">Learn the rules of {esc(game.title)}</a>: short chapters, '
+             f"each rule shown on cards, with a few checks ({esc(lesson_time_words(first))}).</li>",
+             f'<li><a href="{to}{first}-play.ipynb">Play {esc(game.title)} against the bots</a>: Hint says what a good '
              f"player would do (a game takes about {game_minutes(first)} minutes).</li>"]
     typed = game.inputs.typed
     if typed is not None and typed.drill and typed.drill_notebook and has(typed.drill_notebook):
-        steps.append(f'<li><a href="{esc(typed.drill_notebook)}.ipynb">Practise the words</a> you need to play in '
+        steps.append(f'<li><a href="{to}{esc(typed.drill_notebook)}.ipynb">Practise the words</a> you need to play in '
                      f"the language of the game (about {DRILL_MINUTES} minutes a session).</li>")
     steps.append("<li>Then the other games below, in the same order: your first game, the lesson, then a real game.</li>")
     return heading(2, "Start here") + f'<ol class="gw-start">{"".join(steps)}</ol>'
 
 
-def games_table(has: Callable[[str], bool]) -> str:
+def games_table(has: Callable[[str], bool], base: str = "") -> str:
     """Every game with its notebooks (and how long each takes), then the other notebooks."""
     rows = []
     for slug, game in GAMES.items():
         first = first_game_time(slug)
         first_time = f' <span class="gw-small">(about {first} min)</span>' if first else ""
-        links = [f'<li><a href="{slug}-first-game.ipynb">{FIRST_GAME}</a>{first_time}</li>']
+        links = [f'<li><a href="{esc(base)}{slug}-first-game.ipynb">{FIRST_GAME}</a>{first_time}</li>']
         for kind, label in KINDS:
             if not has(f"{slug}-{kind}"):
                 continue
             time = (lesson_time_words(slug) if kind == "lesson"
                     else f"about {game_minutes(slug)} min" if kind == "play" else "")
             time = f' <span class="gw-small">({esc(time)})</span>' if time else ""
-            links.append(f'<li><a href="{slug}-{kind}.ipynb">{label}</a>{time}</li>')
+            links.append(f'<li><a href="{esc(base)}{slug}-{kind}.ipynb">{label}</a>{time}</li>')
         try:
             summary = prose(load_lesson(slug).summary)
         except LessonError:
@@ -135,6 +168,6 @@ def games_table(has: Callable[[str], bool]) -> str:
     for stem, title, text in (*(extra for game in GAMES.values() for extra in game.extra_notebooks), *OTHER):
         if has(stem):
             rows.append(f'<tr><th scope="row">{esc(title)}</th><td><p>{esc(text)}</p></td>'
-                        f'<td><ul><li><a href="{stem}.ipynb">Open</a></li></ul></td></tr>')
+                        f'<td><ul><li><a href="{esc(base)}{stem}.ipynb">Open</a></li></ul></td></tr>')
     return ('<table class="gw-gallery"><thead><tr><th scope="col">Game</th><th scope="col">What it is</th>'
             f'<th scope="col">Notebooks</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')

@@ -11,6 +11,7 @@ unchanged; postBuild runs every time.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -28,6 +29,9 @@ from browser.conftest import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
+_spec = importlib.util.spec_from_file_location("binder_badges", BINDER / "badges.py")
+badges = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(badges)
 ARTIFACTS = ROOT / "tests" / ".artifacts"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 # One notebook of each kind runs in the Binder environment (every notebook runs under nbval in the test run):
@@ -140,6 +144,26 @@ def test_voila_inside_jupyter_serves_the_apps_as_binder_links_open_them(binder_e
                 "nothing fetched from outside (MathJax from the page's own bundle)"
             assert "Traceback" not in html and "from tutor.widgets import" not in html
             assert not re.search(r'"output_type":\s*"error"', html)
+        for label, path in badges.BADGES:  # every address a README badge opens
+            with urllib.request.urlopen(f"{url}/{path}", timeout=180) as r:
+                assert r.status == 200, label
+
+
+def test_badges_are_built_from_the_repositorys_address(tmp_path):
+    for address in ("https://github.com/ann/gwari", "git@github.com:ann/gwari.git", "ann/gwari"):
+        assert badges.repository(address) == ("ann", "gwari")
+    with pytest.raises(ValueError, match="Not a GitHub repository"):
+        badges.repository("https://example.org/ann/gwari")
+    text = badges.badges("ann", "gwari")
+    assert text.count("https://mybinder.org/v2/gh/ann/gwari/HEAD?urlpath=") == len(badges.BADGES) == 4
+    assert "urlpath=lab/tree/notebooks/index.ipynb" in text and "urlpath=voila/render/notebooks/index.ipynb" in text
+    readme = (ROOT / "README.md").read_text()
+    assert "OWNER" not in readme and badges.START in readme and badges.END in readme
+    copy = tmp_path / "README.md"
+    copy.write_text(readme)
+    badges.write_readme(text, copy)
+    badges.write_readme(text, copy)  # again: the badges are replaced, not added
+    assert copy.read_text().count("mybinder.org/v2/gh/ann/gwari") == 4
 
 
 # Pages a learner opens in turn on Binder: the gallery, a lesson, a first game, a play app.

@@ -67,7 +67,8 @@ def copy_notebooks(source: Path, dest: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tutor.jupyter.lab", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tutor.jupyter.lab", description=__doc__.split("\n\n")[0],
+                                     allow_abbrev=False)
     parser.add_argument("--notebooks", type=Path, default=Path("notebooks"),
                         help="the notebooks to copy (default: ./notebooks, the repository's)")
     parser.add_argument("--to", type=Path, default=None, help=f"the learner's folder (default: ${COPY_ENV}, else "

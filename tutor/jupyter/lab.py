@@ -43,7 +43,9 @@ def write_settings(prefix: Path | str = sys.prefix) -> Path:
     """Write ``SETTINGS`` for the JupyterLab of the environment at ``prefix``; the file written."""
     path = settings_file(prefix)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(SETTINGS, indent=2) + "\n", encoding="utf-8")
+    part = path.with_name(f".{path.name}.{os.getpid()}")
+    part.write_text(json.dumps(SETTINGS, indent=2) + "\n", encoding="utf-8")
+    part.replace(path)  # whole: a JupyterLab starting meanwhile reads the old file or the new one
     return path
 
 

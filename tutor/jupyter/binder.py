@@ -27,6 +27,7 @@ from traitlets import Float
 from tutor.serving import PromptKernelConnection
 
 GRACE = 10.0
+_CHECKS: set[asyncio.Task] = set()  # the pending checks, held until done (the event loop holds tasks weakly)
 
 
 class LeftPageConnection(PromptKernelConnection):
@@ -40,8 +41,13 @@ class LeftPageConnection(PromptKernelConnection):
         manager, kernel_id = self.multi_kernel_manager, self.kernel_id
         if manager._kernel_connections.get(kernel_id) == 0:
             sessions = self.websocket_handler.settings.get("session_manager")
-            asyncio.get_event_loop().call_later(
-                self.grace, lambda: asyncio.ensure_future(shut_down_if_left(manager, sessions, kernel_id, self.log)))
+
+            def check() -> None:
+                task = asyncio.ensure_future(shut_down_if_left(manager, sessions, kernel_id, self.log))
+                _CHECKS.add(task)
+                task.add_done_callback(_CHECKS.discard)
+
+            asyncio.get_running_loop().call_later(self.grace, check)
         return result
 
 

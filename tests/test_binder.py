@@ -120,7 +120,7 @@ def test_a_notebook_of_each_kind_runs_in_the_binder_environment(binder_env):
     server_config = json.loads((binder_env / "etc" / "jupyter" / "jupyter_server_config.json").read_text())
     assert server_config["ServerApp"]["kernel_websocket_connection_class"] == "tutor.jupyter.binder.LeftPageConnection"
     served = json.loads((ROOT / "voila.json").read_text())
-    assert server_config["MappingKernelManager"] == served["MappingKernelManager"], "voila.json's culling, on Binder too"
+    assert server_config["MappingKernelManager"] == served["MappingKernelManager"], "voila.json's culling on Binder"
     lab = json.loads((binder_env / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "gwari.json").read_text())
     assert lab["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
     assert lab["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
@@ -187,9 +187,9 @@ def _wait_for_kernels(url: str, at_most: int, seconds: float = 60) -> list[str]:
 def test_the_kernels_of_pages_left_are_shut_down_on_binder(binder_env, browser):
     """Each page a learner leaves gives its kernel back, although Voilà's own shutdown request is refused inside a
     Jupyter server (here after 1 s instead of 10, the time a dropped connection has to come back)."""
-    command = [str(binder_env / "bin" / "jupyter"), "server", "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1",
-               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
-               "--ServerApp.port_retries=0", "--LeftPageConnection.grace=1"]
+    command = [str(binder_env / "bin" / "jupyter"), "server", "--allow-root", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+               f"--ServerApp.root_dir={ROOT}", "--ServerApp.port_retries=0", "--LeftPageConnection.grace=1"]
     with serving(command, cwd=ROOT, ready="/api/status", what="Binder-kernels", env=_clean_env(binder_env)) as url:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()

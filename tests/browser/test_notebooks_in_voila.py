@@ -98,12 +98,17 @@ def test_hand_works_from_the_keyboard(page, voila_url):
     assert page.evaluate("document.activeElement.dataset.gw") == "move", "one Tab from the hand to its moves"
 
 
-def test_play_app_works_in_jupyterlab(page, lab_url):
-    page.goto(f"{lab_url}/lab/tree/notebooks/gwra-pyskessa-play.ipynb", timeout=LOAD_MS)
+def run_all_in_jupyterlab(page, lab_url, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab, wait for its kernel to be idle, and run all its cells, as a learner does."""
+    page.goto(f"{lab_url}/lab/tree/notebooks/{notebook}", timeout=LOAD_MS)
     page.wait_for_selector(".jp-Notebook", timeout=LOAD_MS)
     page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=LOAD_MS)
     page.get_by_role("menuitem", name="Run").click()
     page.get_by_text("Run All Cells", exact=True).click()
+
+
+def test_play_app_works_in_jupyterlab(page, lab_url):
+    run_all_in_jupyterlab(page, lab_url, "gwra-pyskessa-play.ipynb")
     app = page.locator(".gwari:has([data-testid=code])").first
     app.locator("button.gw-cardbtn").first.wait_for(timeout=LOAD_MS)
     choose_first_card(app)
@@ -113,11 +118,7 @@ def test_play_app_works_in_jupyterlab(page, lab_url):
 
 
 def test_a_lesson_goes_on_to_its_next_chapter_in_jupyterlab(page, lab_url):
-    page.goto(f"{lab_url}/lab/tree/notebooks/pig-lesson.ipynb", timeout=LOAD_MS)
-    page.wait_for_selector(".jp-Notebook", timeout=LOAD_MS)
-    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=LOAD_MS)
-    page.get_by_role("menuitem", name="Run").click()
-    page.get_by_text("Run All Cells", exact=True).click()
+    run_all_in_jupyterlab(page, lab_url, "pig-lesson.ipynb")
     end = page.locator("[data-testid=chapter-end]")
     end.wait_for(timeout=LOAD_MS)
     assert "End of chapter 1" in end.inner_text()

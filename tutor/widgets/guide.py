@@ -41,7 +41,6 @@ from tutor.widgets.play_panels import rule_card_html, rules_panel_html, trick_pa
 
 FINISHED = ("{slug}/first-game", "finished")  # where a finished first game is kept, beside the lessons' rules reached
 #: A rule's title as a button in one line of them: small enough that the newest rules never push the hand away.
-SMALL = 'style="min-height: 28px; padding: 2px 8px; font-size: 0.92em"'
 OTHER_MOVE = "From here the game is yours: the others play their own best moves, and I suggest yours as we go."
 
 
@@ -341,8 +340,7 @@ class GuidedGame(PlayApp):
         learner's move (one line each), and the suggestion, or at the end the result and the two ways on."""
         said = ""
         if self.on_script and not self.learner_moves:
-            intro = prose(self.first.intro).replace("<p>", '<p style="margin: 4px 0">')
-            said += f'<div data-testid="intro" class="gw-small">{intro}</div>'
+            said += f'<div data-testid="intro" class="gw-small gw-intro">{prose(self.first.intro)}</div>'
         if self.changed:
             said += f'<p data-testid="changed"><strong>Your move:</strong> {esc(self.changed)}</p>'
         said += "".join(f'<p class="gw-small">{esc(text)}</p>' for text in self.bot_says)
@@ -358,13 +356,12 @@ class GuidedGame(PlayApp):
                     hand = self.state.view(self.seat).seats[self.seat].hand
                     cards = ",".join(str(i) for i, card in enumerate(hand) if card in used)
                 said += (f'<p data-testid="suggestion" data-move="{esc(move)}" data-cards="{esc(cards)}" '
-                         f'style="font-weight: 600; margin: 4px 0">{esc(text)}</p>')
+                         f'class="gw-suggest">{esc(text)}</p>')
         if not said:
             return ""
         who = "Your guide" if self.on_script else "Your guide (the game is yours now)"
         # First on the page, on a phone too (where the table's middle otherwise comes first).
-        return (f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off" '
-                f'style="order: -3; padding: 4px 10px">'
+        return (f'<section class="gw-panel gw-good gw-tutor" data-testid="tutor" aria-live="off">'
                 f'{heading(self.level_h, who, cls="gw-sr" if self.on_script else "")}{said}</section>')
 
     def _rule_cards_html(self) -> str:
@@ -381,8 +378,8 @@ class GuidedGame(PlayApp):
             title = rule_words(self.lesson, rule, self.state)[0]
             titles.append(f'<span data-testid="rule-card" data-rule="{esc(rule)}">'
                           + button(title, "rulemore", rule, key=f"rulemore-{rule}", pressed=False,
-                                   title="The whole rule").replace("<button ", f"<button {SMALL} ", 1) + "</span>")
-        line = (f'<div class="gw-row gw-rulecard" style="gap: 4px 6px; margin: 4px 0; padding: 4px 8px">{"New rule:" if len(titles) == 1 else "New rules:"} '
+                                   title="The whole rule").replace('class="gw-btn', 'class="gw-btn gw-btn-small', 1) + "</span>")
+        line = (f'<div class="gw-row gw-rulecard gw-newrules">{"New rule:" if len(titles) == 1 else "New rules:"} '
                 f'{"".join(titles)}</div>' if titles else "")
         return f'<div data-testid="rule-cards">{line}{"".join(opened)}</div>'
 

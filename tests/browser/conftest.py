@@ -103,7 +103,12 @@ def wait_for_the_pools(log_file: Path, seconds: float = 300) -> None:
 
 @pytest.fixture(scope="session")
 def lab_url(tmp_path_factory):
-    """JupyterLab on a free loopback port, with no token, over a scratch copy of notebooks/."""
+    """JupyterLab on a free loopback port, with no token, over a scratch copy of notebooks/, with Gwari's JupyterLab
+    settings written first (as ``bash .ci/lab`` writes them): the same settings whichever JupyterLab test runs first,
+    on a fresh environment too."""
+    from tutor.jupyter.lab import write_settings
+
+    write_settings()
     work = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     command = [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1",

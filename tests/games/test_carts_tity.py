@@ -717,7 +717,7 @@ def test_random_games_with_every_option_conserve_cards_end_and_replay():
 def test_the_quick_moves_agree_with_the_full_transition():
     """The common moves are made quickly in ``apply``; ``_Turn`` makes every move the long way.  Both must give
     the same state and the same events, whatever the options."""
-    from tutor.games.carts_tity.play import _Turn
+    from tutor.games.carts_tity.turns import _Turn
 
     for seed in range(30):
         options = dict(sixteen=seed % 2 == 0, chain_doubles=seed % 3 == 0, penalised_plays=seed % 4 == 0,

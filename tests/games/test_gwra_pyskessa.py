@@ -10,7 +10,7 @@ from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
 from tutor.games.gwra_pyskessa import Ask, score
 from tutor.games.gwra_pyskessa.bot import known_holdings, remembering_choice
-from tutor.games.gwra_pyskessa.play import _Turn, _usual_ask
+from tutor.games.gwra_pyskessa.turns import _Turn, _usual_ask
 
 from .scenario import rules_of
 

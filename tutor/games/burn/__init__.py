@@ -17,7 +17,7 @@ Which file holds what:
 - ``moves.py``: the kinds of move (``Play``, ``Pit``), ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: the shuffled deal, and a prepared deal read field by field;
 - ``state.py``: the position (``BurnState``), what each seat sees, the moves in words;
-- ``play.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the pit and the deal's end);
+- ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the pit and the deal's end);
 - ``scoring.py``: a deal's score and the pit as pure functions (Pymtheg's sub-game scores with them too);
 - ``game.py``: the ``Game`` subclass and ``BURN``;
 - ``bot.py``: the rule-based bot (``heuristic``) and the search bot (``search``), paired with the game by the

@@ -1,5 +1,5 @@
 """Burn's position: the immutable state, its entry points (``legal_actions``, ``apply``), what each seat sees, and
-the moves and the game's end in words.  The moves themselves are made in ``play.py``."""
+the moves and the game's end in words.  The moves themselves are made in ``turns.py``."""
 
 from __future__ import annotations
 
@@ -210,4 +210,4 @@ _AT = Where.of(BurnState)
 _new_state = tuple.__new__
 
 # The moves build the next state with the class above, so they are imported last.
-from tutor.games.burn.play import _Turn, card_event, trick_event  # noqa: E402
+from tutor.games.burn.turns import _Turn, card_event, trick_event  # noqa: E402

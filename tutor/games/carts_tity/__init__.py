@@ -11,7 +11,7 @@ last card (announced with the ``last card`` move, which a player can forget),
 overflow past 25 cards, doubling chains, and scoring over several rounds.
 Every rule id the game cites is a ``carts.*`` entry of ``lessons/carts-tity``.
 
-Which file holds what (each imports only files above it; ``play`` builds the next state as ``type(state)``):
+Which file holds what (each imports only files above it; ``turns`` builds the next state as ``type(state)``):
 
 - ``rules.py``: the rule book's numbers (hand, chains, swaps, the last card, overflow, points), the rule ids,
   ``Rules``.
@@ -20,7 +20,7 @@ Which file holds what (each imports only files above it; ``play`` builds the nex
   its rule.
 - ``scoring.py``: ``score_round``, the pure scoring of a round (T13).
 - ``deal.py``: the seeded shuffles, dealing, and reading a prepared deal given to ``start(deal=...)``.
-- ``play.py``: applying a move the long way (``_Turn``, one method per kind of move), the end of a round and the
+- ``turns.py``: applying a move the long way (``_Turn``, one method per kind of move), the end of a round and the
   next; the words of the common moves, made once per table.
 - ``state.py``: ``CartsState``: the position, ``legal_actions``/``apply`` (the common moves made quickly),
   ``view``, ``status``, ``result``, and moves in words (``prompt``, ``describe``).

@@ -1,5 +1,5 @@
 """The position of Cârts Tîty: ``CartsState``, immutable and hashable: its fields, ``legal_actions`` and
-``apply`` (the common moves made quickly here, every other one by ``play._Turn``), what each player sees
+``apply`` (the common moves made quickly here, every other one by ``turns._Turn``), what each player sees
 (``view``), the status line, moves in words (``prompt``, ``describe``) and the ``result``.
 """
 
@@ -13,7 +13,7 @@ from tutor.match import ScoreSheet
 
 from .moves import (FOLLOW, MATCH, PLAYS, SAME_FOLLOW, SIXTEENS, Call, Draw, PayChain, Play, Skip, Swap, can_play,
                     chain_cost, legal_actions, refusal)
-from .play import _LAST_WORDS, _Turn, words_at
+from .turns import _LAST_WORDS, _Turn, words_at
 from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, SLUG, SWAP_MIN, R, cards_word, points_word, round_limit
 from .scoring import RoundScore
 

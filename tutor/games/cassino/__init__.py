@@ -13,7 +13,7 @@ sweep; a game is one deal, 11 up or 21 up (K13).  Four players play as two
 partnerships, partners opposite.  Every rule id emitted here is a ``cassino.*``
 entry of ``lessons/cassino``.
 
-Which file holds what (each imports only files above it; ``play`` builds the next state as ``type(state)``):
+Which file holds what (each imports only files above it; ``turns`` builds the next state as ``type(state)``):
 
 - ``rules.py``: the rule book's numbers (pack, card values, hand, points, targets), the rule-id prefix, ``Rules``.
 - ``table.py``: the part only Cassino has: builds on the table (``TableBuild``), the sums captures and builds rest
@@ -23,7 +23,7 @@ Which file holds what (each imports only files above it; ``play`` builds the nex
 - ``deal.py``: dealing in twos, and reading a prepared deal given to ``start(deal=...)``.
 - ``scoring.py``: pure scoring (``tally``, ``score_deal``, ``judge_game``) and the "find every capture" exercise
   (``judge_captures``), which judges a learner's groups against the move list.
-- ``play.py``: applying a move (``_Turn``, one method per kind of move), dealing again and ending a deal.
+- ``turns.py``: applying a move (``_Turn``, one method per kind of move), dealing again and ending a deal.
 - ``state.py``: ``CassinoState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``, and
   moves in words (``prompt``, ``describe``).
 - ``game.py``: the registry entry ``Cassino`` and its instance ``CASSINO``.

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from tutor.engine import Event, Game, Record
 from tutor.games.cassino.deal import read_cassino_deal, rounds_in, shuffled_deal
 from tutor.games.cassino.moves import Action, parse_action
-from tutor.games.cassino.play import _Turn
+from tutor.games.cassino.turns import _Turn
 from tutor.games.cassino.rules import (FIRST_TABLE, HAND, MAX_ACTIONS, MAX_PLAYERS, PACK, PREFIX, SLUG, SWEEP_POINTS,
                                        Rules, sides_of, sort_cards)
 from tutor.games.cassino.state import CassinoState

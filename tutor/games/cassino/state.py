@@ -14,7 +14,7 @@ from tutor.engine import (Event, IllegalMove, Pile, Record, Result, SeatedState,
                           shown_to)
 from tutor.games.cassino.moves import (KINDS, Action, Build, Capture, Trail, _builds, _captures, _keeps_cards,
                                        _problem)
-from tutor.games.cassino.play import _Turn
+from tutor.games.cassino.turns import _Turn
 from tutor.games.cassino.rules import MAX_PLAYERS, PACK, PREFIX, SLUG, VALUE, Rules, sides_of, value_word
 from tutor.games.cassino.scoring import judge_game
 from tutor.games.cassino.table import TableBuild, _group_words, _in_order, _items_label

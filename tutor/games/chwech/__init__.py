@@ -18,7 +18,7 @@ Which file holds what:
 - ``moves.py``: the moves, ``Play`` and ``Pass``, ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: dealing, and reading a prepared deal;
 - ``state.py``: the immutable state (``ChwechState``);
-- ``play.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored);
+- ``turns.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored);
 - ``scoring.py``: who takes a trick, what a deal scores, who wins the match: pure functions;
 - ``game.py``: the registry's ``Chwech`` and its instance ``CHWECH``;
 - ``bot.py``: the strong bot (``heuristic``) and the expert (``search``: the other hands guessed from the unseen

@@ -183,6 +183,6 @@ class ChwechState(_Position, SeatedState):
         return self.view(None)._repr_html_()
 
 
-# Applying a move (play.py) builds states of this class: each module imports the other at its end, once its own
+# Applying a move (turns.py) builds states of this class: each module imports the other at its end, once its own
 # names exist, so that either may be imported first.
-from .play import _Turn  # noqa: E402
+from .turns import _Turn  # noqa: E402

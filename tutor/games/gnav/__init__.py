@@ -14,7 +14,7 @@ paying the last counter, so at the start of a round every seat dealt a card has
 at least one counter and every seat out has none.  An explicit deal that breaks
 this is refused, naming the field (``deal.counters[2]``).
 
-Which file holds what (``play`` builds the next state as ``type(state)``):
+Which file holds what (``turns`` builds the next state as ``type(state)``):
 
 - ``rules.py``: the pack, the table sizes, the counters' limit, ``Rules``, and the bound on a game's length.
 - ``moves.py``: the one kind of move, ``Call`` (``STAND``, ``CHANGE``), ``parse_action``, the legal moves, and
@@ -23,14 +23,14 @@ Which file holds what (``play`` builds the next state as ``type(state)``):
 - ``deal.py``: dealing a round, the Fools' knocks, the counters announced, and reading a prepared round.
 - ``state.py``: ``GnavState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``, and
   turns in words (``prompt``, ``describe``).
-- ``play.py``: applying a turn (``_Turn``): standing, changing and the matadors, the dealer and the stock,
+- ``turns.py``: applying a turn (``_Turn``): standing, changing and the matadors, the dealer and the stock,
   paying, the showdown and the next round; the words said at the table.
 - ``game.py``: the registry entry ``Gnav`` and its instance ``GNAV``.
 - ``bot.py``: strategy only, found by the registry: ``heuristic`` ("strong") and ``search`` (rounds guessed from
   what the seat knows and played out, "expert"); nothing else in the package imports it.
 """
 
-from tutor.games.gnav.state import GnavState  # noqa: I001  (first: state.py imports play.py at its end)
+from tutor.games.gnav.state import GnavState  # noqa: I001  (first: state.py imports turns.py at its end)
 from tutor.games.gnav.deal import read_gnav_deal
 from tutor.games.gnav.game import GNAV, Gnav
 from tutor.games.gnav.moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions, parse_action

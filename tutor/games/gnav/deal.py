@@ -1,7 +1,7 @@
 """Dealing Gnav (one card to each player still in, the rest the stock: N12), the Fools knocked (N4), the counters
 announced (N11), and reading a prepared round given to ``start(deal=...)``: ``hands``, ``stock``, ``counters``.
 
-The dealing functions fill in a transition (``play._Turn``): its hands, stock and events."""
+The dealing functions fill in a transition (``turns._Turn``): its hands, stock and events."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tutor.mechanics import read_deal
 from .rules import PACK, PREFIX, Rules, counters_word
 
 if TYPE_CHECKING:
-    from .play import _Turn
+    from .turns import _Turn
 
 DEAL = f"{PREFIX}.deal"
 

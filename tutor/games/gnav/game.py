@@ -9,7 +9,7 @@ from tutor.engine import Game, Inputs, Record
 
 from .deal import announce_counters, begin_round, deal_round, read_gnav_deal
 from .moves import Call, parse_action
-from .play import _Turn
+from .turns import _Turn
 from .rules import MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, PREFIX, SLUG, Rules
 from .state import GnavState
 

@@ -146,6 +146,6 @@ class GnavState(SeatedState):
         return self.view(None)._repr_html_()
 
 
-# Applying a turn (play.py) builds states of this class: play.py imports nothing of this module, and this import
+# Applying a turn (turns.py) builds states of this class: turns.py imports nothing of this module, and this import
 # comes last, once ``GnavState`` exists.
-from .play import _Turn  # noqa: E402
+from .turns import _Turn  # noqa: E402

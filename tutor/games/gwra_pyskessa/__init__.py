@@ -16,7 +16,7 @@ Which file holds what:
 - ``moves.py``: the move, ``Ask``, ``parse_action``, the legal asks and the refusals;
 - ``deal.py``: dealing, and reading a prepared deal;
 - ``state.py``: the immutable state (``PyskessaState``) and the public record of asks (``AskLog``);
-- ``play.py``: applying an ask (``_Turn``, and the shortcut for the usual asks);
+- ``turns.py``: applying an ask (``_Turn``, and the shortcut for the usual asks);
 - ``scoring.py``: ``score`` and ``verdict``, pure functions;
 - ``game.py``: the registry's ``GwraPyskessa`` and its instance ``PYSKESSA``;
 - ``bot.py``: the strong bot (``heuristic``) and the expert (``search``: the hidden hands guessed from the record of

@@ -11,7 +11,7 @@ from tutor.inputs import ReplyInput
 from .cornish import answers_to, asked_seat, card_help, question_said, read_typed_answer, read_typed_ask
 from .deal import deal_hands, read_pyskessa_deal
 from .moves import Ask, parse_action
-from .play import _Turn
+from .turns import _Turn
 from .rules import ALL_SETS, MAX_PLAYERS, PREFIX, SET_SIZE, SLUG, Rules, hand_size, rank_bits
 from .state import PyskessaState
 

@@ -134,6 +134,6 @@ class PyskessaState(_Position, SeatedState):
         return self.view(None)._repr_html_()
 
 
-# Applying an ask (play.py) builds states of this class: each module imports the other at its end, once its own
+# Applying an ask (turns.py) builds states of this class: each module imports the other at its end, once its own
 # names exist, so that either may be imported first.
-from .play import _Turn, _usual_ask  # noqa: E402
+from .turns import _Turn, _usual_ask  # noqa: E402

@@ -27,7 +27,7 @@ Simultaneous moves inside a one-player-at-a-time contract (the OpenSpiel way):
   passing at random does (a deal takes 55 rounds on average with three players,
   570 with eight, 1,700 with thirteen).
 
-Which file holds what (``play`` builds the next state as ``type(state)``; ``deal`` builds a new deal's state):
+Which file holds what (``turns`` builds the next state as ``type(state)``; ``deal`` builds a new deal's state):
 
 - ``rules.py``: the rule book's numbers (hand, players, the stop, the race clock's limits), ``Rules``, the ranks
   used (``top_ranks``, ``game_pack``) and the bound on a game's length.
@@ -36,7 +36,7 @@ Which file holds what (``play`` builds the next state as ``type(state)``; ``deal
 - ``scoring.py``: ``score``, lives left and the winner from the letters taken (P6).
 - ``state.py``: ``PigState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``, and
   moves in words (``prompt``, ``describe``).
-- ``play.py``: applying a move (``_Turn``): the pass, a deal that goes nowhere, the signal and the race, letters.
+- ``turns.py``: applying a move (``_Turn``): the pass, a deal that goes nowhere, the signal and the race, letters.
 - ``deal.py``: dealing one rank per player, and reading a prepared deal given to ``start(deal=...)``.
 - ``game.py``: the registry entry ``Pig``, its instance ``PIG``, and the race's hooks for the play app.
 - ``bot.py``: strategy only, found by the registry: ``heuristic`` (collect a rank; "strong") and ``search`` (the
@@ -44,7 +44,7 @@ Which file holds what (``play`` builds the next state as ``type(state)``; ``deal
   the package imports it.
 """
 
-from tutor.games.pig.state import PigState  # noqa: I001  (first: state.py, play.py and deal.py import each other)
+from tutor.games.pig.state import PigState  # noqa: I001  (first: state.py, turns.py and deal.py import each other)
 from tutor.games.pig.deal import deal, read_pig_deal
 from tutor.games.pig.game import PIG, Pig, race_clock, race_idle, race_tick_ms
 from tutor.games.pig.moves import (KINDS, NOSE, PASSES, WAIT, Nose, Pass, Wait, first_to_move, has_four,

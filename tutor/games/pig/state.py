@@ -171,7 +171,7 @@ class PigState(SeatedState):
         return f"Passing round {self.passes + 1}: {who} to pass a card, or touch their nose with four of a kind."
 
 
-# Applying a move (play.py) builds states of this class: play.py imports nothing of this module, and this import
+# Applying a move (turns.py) builds states of this class: turns.py imports nothing of this module, and this import
 # comes last, once ``PigState`` exists.
-from .play import _Turn  # noqa: E402
+from .turns import _Turn  # noqa: E402
 

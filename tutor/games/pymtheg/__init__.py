@@ -20,7 +20,7 @@ Which file holds what:
 - ``deal.py``: three rounds of five, the partial reshuffle, a prepared deal read field by field, the match's end;
 - ``state.py``: the position (``PymthegState``), what each seat sees, the moves and the contract in words;
 - ``auction.py`` (Pymtheg's own part): the auction's moves, doubling out of turn and naming trump;
-- ``play.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the auction's part, a Ry's
+- ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the auction's part, a Ry's
   and a Lon's tricks, revokes, the end of a deal);
 - ``scoring.py``: the bids in order, the score table and every score as pure functions;
 - ``game.py``: the ``Game`` subclass and ``PYMTHEG``;

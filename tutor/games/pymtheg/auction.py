@@ -1,5 +1,5 @@
 """Pymtheg's auction and what follows it (Y3–Y8): bids and passes, the contract, doubling out of turn, naming
-trump.  ``AuctionTurn`` is the part of Pymtheg's ``Turn`` (``play.py``) that makes those moves, each saying the rule
+trump.  ``AuctionTurn`` is the part of Pymtheg's ``Turn`` (``turns.py``) that makes those moves, each saying the rule
 it applies; the deal's end (``next_deal``, ``finish``) and building the next state (``build``) are the ``Turn``'s."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def bid_meaning(bid: Bid, me: int, names: Sequence[str], *, printed: bool = Fals
 
 
 class AuctionTurn(TrickTurn):
-    """The auction's moves, for Pymtheg's ``Turn`` (``play._Turn``), which copies the parts of the state they change
+    """The auction's moves, for Pymtheg's ``Turn`` (``turns._Turn``), which copies the parts of the state they change
     and ends a deal (``next_deal``, ``finish``) or builds the next state (``build``) for them."""
 
     s: PymthegState

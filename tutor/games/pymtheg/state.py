@@ -1,6 +1,6 @@
 """Pymtheg's position: the immutable state, its entry points (``legal_actions``, ``apply``), what each seat sees
 (the auction, the trick, the scores), and the moves, the contract and the match's end in words.  The moves themselves
-are made in ``play.py`` (the auction's in ``auction.py``)."""
+are made in ``turns.py`` (the auction's in ``auction.py``)."""
 
 from __future__ import annotations
 
@@ -331,4 +331,4 @@ AT = Where.of(PymthegState)
 """Where a position keeps the fields a card changes (for the trick core's ``quick_lay`` and ``quick_take``)."""
 
 # The moves build the next state with the class above, so they are imported last.
-from tutor.games.pymtheg.play import _Turn, card_event, quick_trick  # noqa: E402
+from tutor.games.pymtheg.turns import _Turn, card_event, quick_trick  # noqa: E402

@@ -4,15 +4,26 @@
 property test draws: 25 by default; raise it for a deeper run
 (``GWARI_GAMES=500 bash .ci/test tests/test_conformance.py``).  The soak run
 (``tests/soak.py``) plays 10,000 games of each game on its own.
+
+A ninth game, a tiny War that lives in ``tests/ninth/`` only, is registered here with its lesson and first game:
+every suite that runs over the registry (``tutor.games.GAMES``) runs over it too, which proves that a game needs
+nothing but its package, its lesson and its first game (docs/adding-a-game.md).  ``tutor.games.WHERE`` still lists
+the games Gwari ships, for the suites of what ships with them (notebooks, the static site).
 """
 
 import os
 import shutil
 import weakref
+from pathlib import Path
 
 import pytest
 
 from hypothesis import HealthCheck, settings
+
+from tutor.games import register
+
+NINTH = Path(__file__).resolve().parent / "ninth"
+register("war", "tests.ninth.war", "WAR", lessons=NINTH / "lessons", play_minutes="tests.ninth.play_minutes")
 
 
 def _examples() -> int:

@@ -14,17 +14,18 @@ cite taught in the game's lesson.  Every error names the file, the step and the 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from tutor.data import lessons_dir, read_toml
 from tutor.engine import IllegalMove, Record, State
 from tutor.estimate import minutes, words
-from tutor.lessons import LessonError, lessons_dir, load_lesson
+from tutor.games import FIRST_GAMES, GAMES, first_game_file, get_game
+from tutor.lessons import LessonError, load_lesson
 
-FOLDER = "first-games"
+FOLDER = FIRST_GAMES
 TOP_FIELDS = ("slug", "title", "players", "seat", "names", "options", "deal", "seed", "intro", "end", "step")
 STEP_FIELDS = ("move", "say", "other", "play_out")
 
@@ -69,16 +70,12 @@ class FirstGame:
 
     def start(self) -> State:
         """The dealt position."""
-        from tutor.games import get_game
-
         return get_game(self.slug).start(players=self.players, seed=self.seed, deal=self.deal, names=self.names,
                                           **dict(self.options))
 
     def states(self) -> list[State]:
         """Every state of the guided game, the dealt position first (one more than there are steps)."""
         if not self.played:
-            from tutor.games import get_game
-
             game = get_game(self.slug)
             state = self.start()
             out = [state]
@@ -144,34 +141,32 @@ def first_sentence(text: str) -> str:
 
 
 def first_games_dir() -> Path:
-    """Where the first-game files are: ``first-games/`` beside the lessons."""
+    """Where the first-game files of Gwari's games are: ``first-games/`` beside its lessons."""
     return lessons_dir() / FOLDER
 
 
 def first_games() -> tuple[str, ...]:
     """The slugs of the games that have a first-game file, in the gallery's order."""
-    from tutor.games import GAMES
-
-    folder = first_games_dir()
-    return tuple(slug for slug in GAMES if (folder / f"{slug}.toml").is_file())
+    return tuple(slug for slug in GAMES if first_game_file(slug).is_file())
 
 
 def has_first_game(slug: str) -> bool:
-    """Whether game ``slug`` has a first-game file."""
-    return (first_games_dir() / f"{slug}.toml").is_file()
+    """Whether game ``slug`` has a first-game file (``tutor.games.first_game_file``)."""
+    return slug in GAMES and first_game_file(slug).is_file()
 
 
 @lru_cache(maxsize=None)
 def load_first_game(slug: str) -> FirstGame:
-    """Read and check ``first-games/<slug>.toml``."""
-    path = first_games_dir() / f"{slug}.toml"
+    """Read and check game ``slug``'s first game (``tutor.games.first_game_file``: Gwari's
+    ``lessons/first-games/<slug>.toml``)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FirstGameError(f"No first game for {slug!r}: expected {path}.") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise FirstGameError(f"{FOLDER}/{path.name}: {exc}") from None
-    game = parse_first_game(data, source=f"{FOLDER}/{path.name}")
+        path = first_game_file(slug)
+    except KeyError as exc:
+        raise FirstGameError(f"No first game for {slug!r}: {exc.args[0]}") from None
+    source = f"{FOLDER}/{path.name}"
+    data = read_toml(path, source=source, missing=f"No first game for {slug!r}: expected {path}.",
+                     error=FirstGameError)
+    game = parse_first_game(data, source=source)
     if game.slug != slug:
         raise FirstGameError(f"{FOLDER}/{path.name}: 'slug' must be {slug!r}, the file's name, not {game.slug!r}.")
     return game
@@ -180,8 +175,6 @@ def load_first_game(slug: str) -> FirstGame:
 def parse_first_game(data: Mapping[str, Any], *, source: str) -> FirstGame:
     """Build a first game from parsed TOML, checking every field and replaying every step; errors name ``source``,
     the step and the field."""
-    from tutor.games import GAMES, get_game
-
     if not isinstance(data, Mapping):
         raise FirstGameError(f"{source}: a first game is a table of fields, not {type(data).__name__}.")
     _only(data, TOP_FIELDS, f"{source}: unknown field {{}}; the fields are")

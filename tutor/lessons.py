@@ -14,19 +14,15 @@ long a learner takes (``tutor.estimate``).
 from __future__ import annotations
 
 import math
-import os
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
 from tutor import estimate, lesson_figures
-from tutor.data import data_dir
+from tutor.data import LESSONS_ENV, lessons_dir, read_toml  # noqa: F401  (where lesson files are: tutor.data)
+from tutor.games import lesson_file
 from tutor.lesson_checks import (CHECK_KINDS, CHOICE_KINDS, Check, LessonError, Scenario, read_check,  # noqa: F401
                                  read_scenario, table_of, text_of)
-
-LESSONS_ENV = "GWARI_LESSONS"
 
 
 @dataclass(frozen=True)
@@ -157,24 +153,19 @@ def whole_minutes(minutes: float) -> int:
     return max(1, math.ceil(round(minutes, 6)))
 
 
-def lessons_dir() -> Path:
-    """Where lesson files are: ``$GWARI_LESSONS``, else the lessons installed with Gwari (``tutor.data``)."""
-    if os.environ.get(LESSONS_ENV):
-        return Path(os.environ[LESSONS_ENV])
-    return data_dir("lessons")
-
-
 @lru_cache(maxsize=None)
 def load_lesson(slug: str) -> Lesson:
-    """Read and check ``lessons/<slug>.toml``."""
-    path = lessons_dir() / f"{slug}.toml"
+    """Read and check game ``slug``'s lesson (``tutor.games.lesson_file``: Gwari's ``lessons/<slug>.toml``)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LessonError(f"No lesson file for {slug!r}: expected {path}.") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LessonError(f"{path.name}: {exc}") from None
-    return parse_lesson(data, source=path.name)
+        path = lesson_file(slug)
+    except KeyError as exc:
+        raise LessonError(f"No lesson for {slug!r}: {exc.args[0]}") from None
+    data = read_toml(path, source=path.name, missing=f"No lesson file for {slug!r}: expected {path}.",
+                     error=LessonError)
+    lesson = parse_lesson(data, source=path.name)
+    if lesson.slug != slug:
+        raise LessonError(f"{path.name}: 'slug' must be {slug!r}, the file's game, not {lesson.slug!r}.")
+    return lesson
 
 
 def parse_lesson(data: Mapping[str, Any], *, source: str) -> Lesson:

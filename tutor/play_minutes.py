@@ -1,6 +1,7 @@
 """How long a game against the bots takes, from measured games: what the gallery's minutes should come from.
 
-The figures are in ``tutor.data.play_minutes`` (written by ``benchmarks/play_minutes.py``, which says how): for each
+The figures of Gwari's games are in ``tutor.data.play_minutes`` (written by ``benchmarks/play_minutes.py``, which says
+how; a game registered from another package names its own module: ``tutor.games.play_minutes_module``): for each
 game, many games at the play app's default setting — the game's usual number of players, its short game when it
 has one (``tutor.widgets.options.play_options``), strong bots in every seat, the learner's too, each seeded as
 the play app seeds it — and the median of the learner's decisions (the moves of the first seat).  A game's minutes
@@ -11,12 +12,13 @@ are that median times the gallery's seconds a decision, rounded as the gallery r
 
 from __future__ import annotations
 
+import importlib
 import statistics
 from typing import Any
 
 from tutor.bots import make_bot
 from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
-from tutor.games import GAMES, get_game
+from tutor.games import GAMES, get_game, play_minutes_module
 
 LEVEL = "strong"  # the play app's default bot level
 MOVE_LIMIT = 20_000  # a bound on one measured game (far beyond any game at the default setting)
@@ -56,14 +58,16 @@ def median_decisions(slug: str, seeds: range, players: int | None = None,
 
 
 def measured(slug: str) -> dict[str, Any]:
-    """The stored measurement of ``slug`` (players, options, games, median and spread of the learner's decisions)."""
-    from tutor.data.play_minutes import MEASURED
-
-    if slug not in GAMES:
+    """The stored measurement of ``slug`` (players, options, games, median and spread of the learner's decisions),
+    from the module its registration names (``tutor.games.play_minutes_module``: ``tutor.data.play_minutes``)."""
+    if not isinstance(slug, str) or slug not in GAMES:
         raise ValueError(f"There is no game {slug!r}; the games are {', '.join(GAMES)}.")
-    if slug not in MEASURED:
-        raise ValueError(f"{GAMES[slug].title} has not been measured yet: run benchmarks/play_minutes.py.")
-    return MEASURED[slug]
+    module = play_minutes_module(slug)
+    stored = getattr(importlib.import_module(module), "MEASURED", {})
+    if slug not in stored:
+        raise ValueError(f"{GAMES[slug].title} has not been measured yet: run benchmarks/play_minutes.py "
+                         f"(its figures go in {module}).")
+    return stored[slug]
 
 
 def game_minutes(slug: str) -> int:

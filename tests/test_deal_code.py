@@ -295,6 +295,24 @@ def test_the_class_deal_is_players_and_number_only():
         assert words in str(caught.value), (code, str(caught.value))
 
 
+
+def test_a_class_deal_is_dealt_for_its_players_where_they_fit_and_for_the_apps_with_a_note_where_not():
+    deal = parse_class_deal("5-2611")
+    assert deal.code == "5-2611" and (deal.players, deal.seed) == (5, 2611)
+    pig, cassino, burn = get_game("pig"), get_game("cassino"), get_game("burn")
+    names = ("You", "Jory", "Tamsin", "Pol", "Kerensa")
+    dealt = deal.deal_for(pig, {"word": "DONKEY"}, 4, names=lambda players: names[:players])
+    assert (dealt.players, dealt.seed, dealt.note) == (5, 2611, "")
+    assert dealt.state.setup == pig.start(players=5, seed=2611, names=names, word="DONKEY").setup
+    dealt = deal.deal_for(cassino, {}, 2)
+    assert (dealt.players, dealt.seed) == (2, 2611) and dealt.state.setup == cassino.start(players=2, seed=2611).setup
+    assert dealt.note == ("The class deal is for 5 players; Cassino is for 2 to 4, so it is dealt for your 2.")
+    two = parse_class_deal("2-7")  # Burn deals for two only with its variant for two
+    assert two.deal_for(burn, {}, 4).players == 4 and "is for 2 players" in two.deal_for(burn, {}, 4).note
+    assert two.deal_for(burn, {"two_players": True}, 4).players == 2
+    with pytest.raises(ValueError, match="no such option"):  # the app's own players refused too: raised as start
+        deal.deal_for(cassino, {"slate": True}, 2)
+
 def test_the_play_app_refuses_a_code_of_another_game_and_keeps_its_deal():
     from tutor.widgets import PlayApp
 

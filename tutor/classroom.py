@@ -14,7 +14,8 @@ name is the one they signed in with, and no page can claim another (nor forget
 it); only without a hub is the name typed.
 
 The teacher's side: the class key (``$GWARI_CLASS_KEY``, else the first line
-of the file ``class-key`` beside the progress file), the class deal for today,
+of the file ``class-key`` beside the progress file), the class deal for today
+(checked when the teacher sets it, and read once in each kernel: ``todays_deal``),
 and the summaries the teacher's page shows.  Wrong keys are slowed down for the
 whole server, in the store: after a few, each further try must wait, the wait
 doubling with each wrong key up to a cap, and tries during a wait are refused
@@ -35,7 +36,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.deal_code import parse_class_deal
+from tutor.deal_code import ClassDeal, parse_class_deal
 from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, progress_path, schema
 from tutor.progress.fields import NAME_LIMIT
 
@@ -57,6 +58,7 @@ _store: Progress | BrowserProgress | None = None
 _store_problem = ""
 _restored = False
 _key_tries: dict[str, str] = {}  # the wrong keys, when there is no store to count them in
+_class_deal_read: tuple[str, ClassDeal | None, str] = ("", None, "")  # the class deal last read: text, deal, problem
 
 
 # ---------------------------------------------------------------- the learner at this browser
@@ -295,35 +297,60 @@ def wrong_keys_words(count: int) -> str:
     return (f"{count} wrong key{' was' if count == 1 else 's were'} tried since you last opened this page.")
 
 
+def read_class_deal(text: str) -> tuple[ClassDeal | None, str]:
+    """The class deal kept as ``text``: the deal, or None and why it cannot be used ("" when nothing is kept).
+    Read once in a kernel while what is kept stays the same (and not at all once the teacher has set it here)."""
+    global _class_deal_read
+    if text != _class_deal_read[0]:
+        try:
+            _class_deal_read = (text, parse_class_deal(text), "")
+        except ValueError as exc:  # kept by an earlier release, which took any deal code
+            _class_deal_read = (text, None, str(exc))
+    return _class_deal_read[1], _class_deal_read[2]
+
+
+def _kept_class_deal() -> tuple[str, ClassDeal | None]:
+    """What the store keeps as the class deal, and the deal it is (None when none is kept or it cannot be used).
+    Asking creates no store."""
+    if _store is None and not in_browser() and not progress_path().exists():
+        return "", None
+    progress = store()
+    if progress is None:
+        return "", None
+    try:
+        text = progress.setting(CLASS_DEAL)
+    except (StoreError, OSError, ValueError):
+        return "", None
+    return text, read_class_deal(text)[0]
+
+
+def todays_deal() -> ClassDeal | None:
+    """The class deal for today, read and checked (None when the teacher has set none, or when what is kept is not
+    a class deal, as an earlier release could keep): ``todays_deal().deal_for(game, options, players)`` deals it."""
+    return _kept_class_deal()[1]
+
+
 def class_deal() -> str:
     """The class deal for today, as a deal code ("" when the teacher has set none, or when what is kept is not a
     class deal, as an earlier release could keep).  Asking creates no store."""
-    if _store is None and not in_browser() and not progress_path().exists():
-        return ""
-    progress = store()
-    if progress is None:
-        return ""
-    try:
-        code = progress.setting(CLASS_DEAL)
-        parse_class_deal(code)
-    except (StoreError, OSError, ValueError):
-        return ""
-    return code
+    text, deal = _kept_class_deal()
+    return text if deal is not None else ""
 
 
 def set_class_deal(code: Any, progress: Progress | BrowserProgress | None = None) -> str:
     """Set the class deal from a deal code: the number of players and the deal's number only (``4-1821``); anything
-    else is refused in words (ValueError).  "" clears it.  Returns the code as kept."""
+    else is refused in words (ValueError).  "" clears it.  Returns the code as kept, and keeps the deal read."""
+    global _class_deal_read
     kept = progress if progress is not None else store()
     if kept is None:
         raise ValueError(f"The class's records cannot be written: {store_problem()}")
     if code == "":
         kept.set_setting(CLASS_DEAL, "")
         return ""
-    players, seed = parse_class_deal(code)
-    text = f"{players}-{seed}"
-    kept.set_setting(CLASS_DEAL, text)
-    return text
+    deal = parse_class_deal(code)
+    kept.set_setting(CLASS_DEAL, deal.code)
+    _class_deal_read = (deal.code, deal, "")
+    return deal.code
 
 
 # ---------------------------------------------------------------- what the teacher sees

@@ -17,8 +17,10 @@ of the game belongs to the value before it).  They are read still, and written w
 anything that is not one of that game's variants, a value of the wrong kind or range (checked by the game's own
 rules), a number of players the game is not for, and numbers too long to be a deal's; no refusal names a variant
 the learner did not type or a word of Python.  ``parse_class_deal`` reads the teacher's class deal, which every
-game deals: the number of players and the deal's number, nothing else.  ``plain_reason`` is a refusal's reason
-without the name of the field it came from (``players: ``, ``option rounds: ``), for the learner's page.
+game deals: the number of players and the deal's number, nothing else, as a ``ClassDeal`` whose ``deal_for``
+starts it once for one game (its players, or the app's when the game is not for them, with a note).
+``plain_reason`` is a refusal's reason without the name of the field it came from (``players: ``,
+``option rounds: ``), for the learner's page.
 
 Pure: nothing here imports a widget, and a game is looked up in the registry only when given by its name.
 """
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Callable, Literal, Mapping, NamedTuple, Sequence, Union, get_args, get_origin
 
 from tutor.engine import _option_types
 
@@ -307,7 +309,48 @@ def _loose(name: str, text: str | None) -> Any:
     return text
 
 
-def parse_class_deal(code: Any) -> tuple[int, int]:
+class ClassDealt(NamedTuple):
+    """The class deal dealt for one game: its first state, the players and deal's number it was dealt for, and the
+    note the learner reads when the game could not take the class deal's players ("" when it could)."""
+
+    state: Any
+    players: int
+    seed: int
+    note: str
+
+
+class ClassDeal(NamedTuple):
+    """The teacher's class deal, read and checked: the number of players and the deal's number, which every game
+    deals (a pair: ``players, seed = deal``)."""
+
+    players: int
+    seed: int
+
+    @property
+    def code(self) -> str:
+        """The class deal as a deal code (``4-2611``)."""
+        return f"{self.players}-{self.seed}"
+
+    def deal_for(self, game: Any, options: Mapping[str, Any], players_here: int,
+                 names: Callable[[int], Sequence[str] | None] | None = None) -> ClassDealt:
+        """The class deal dealt for ``game`` with the app's ``options``, started once: for its own players when the
+        game deals for them, else for ``players_here`` (the app's) with a note saying so.
+
+        ``names(players)`` gives the seats' names for that many players (None: the game's own).  A refusal of the
+        deal for ``players_here`` too (an ``IllegalMove``, a ``ValueError``) is raised, as ``Game.start`` raises it.
+        """
+        named = names if names is not None else (lambda _players: None)
+        try:
+            state = game.start(players=self.players, seed=self.seed, names=named(self.players), **options)
+        except ValueError:  # IllegalMove is a ValueError too: these players do not fit this game
+            note = (f"The class deal is for {self.players} players; {game.title} is for {game.min_players} to "
+                    f"{game.max_players}, so it is dealt for your {players_here}.")
+            state = game.start(players=players_here, seed=self.seed, names=named(players_here), **options)
+            return ClassDealt(state, players_here, self.seed, note)
+        return ClassDealt(state, self.players, self.seed, "")
+
+
+def parse_class_deal(code: Any) -> ClassDeal:
     """The players and the deal's number of the teacher's class deal (``4-2611``), which every game deals.
 
     Variants are not part of a class deal (each game has its own); anything after the deal's number is refused
@@ -320,4 +363,4 @@ def parse_class_deal(code: Any) -> tuple[int, int]:
     low, high = CLASS_PLAYERS
     if not low <= players <= high:
         raise ValueError(f"A class deal is for {low} to {high} players, not {players}.")
-    return players, seed
+    return ClassDeal(players, seed)

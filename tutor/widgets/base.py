@@ -3,7 +3,12 @@
 The browser only reports what the learner did (``{kind, value, inputs}``);
 ``GwariWidget`` routes it to an ``on_<kind>`` method listed in ``accepts``.
 Anything else — an unknown kind, a bad value, an illegal move — is refused
-there, so a forged message cannot change a game.
+there, so a forged message cannot change a game.  Only what is refused on purpose
+is refused: an ``IllegalMove``, or a ``ValueError`` whose words say what was wrong
+with the input.  Any other exception is a defect: it is logged with its traceback
+(the ``tutor.widgets`` logger), the widget is put back as it was before the
+message (``snapshot``/``restore``), and the learner is told in words that
+something went wrong (``show_defect``).
 
 What a screen reader should hear after a redraw is given to ``announce``; the
 JS speaks it through one live region that lasts as long as the widget.
@@ -31,6 +36,7 @@ import traitlets
 from tutor import classroom, render
 from tutor.engine import IllegalMove
 from tutor.narration import LEARNER_SEAT, said_to, second_person
+from tutor.widgets.dispatch import DEFECT_WORDS, LOG, put_back, take_snapshot
 
 HERE = Path(__file__).parent
 
@@ -78,7 +84,9 @@ class GwariWidget(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._framework = frozenset(vars(self))  # what traitlets and ipywidgets keep on the instance, not a snapshot
         self.last_error = ""
+        self.defect = ""  # words telling the learner that something went wrong (``show_defect``)
         self.said_aloud = ""
         self._said_count = 0
         self.learner_problem = ""
@@ -105,22 +113,75 @@ class GwariWidget(anywidget.AnyWidget):
         return False
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
-        """Act on one message as the browser would send it; returns whether it was accepted."""
+        """Act on one message as the browser would send it; returns whether it was accepted.
+
+        Refused (``False``, nothing else done here): a kind this widget does not accept, an ``IllegalMove``, or a
+        ``ValueError`` saying what was wrong with the input (the handler shows it where it means to).  Any other
+        exception is a defect (``False`` too): logged with its traceback, the widget put back as it was before the
+        message, and the learner told in words (``show_defect``).
+        """
         known = self.accepts + (("learner", "forget", "restore") if self.asks_learner else ())
         if kind not in known or not isinstance(inputs or {}, dict):
             return False
-        typed = str((inputs or {}).get("learner") or "").strip()
-        if self.asks_learner and kind not in ("learner", "forget", "restore") and typed and typed != self.learner:
-            try:  # a name typed in the box and not saved counts from the learner's next action
-                classroom.set_learner(typed)
-            except ValueError:
-                pass
+        inputs = inputs or {}
+        kept = self.snapshot()
         try:
-            getattr(self, f"on_{kind}")(value, inputs or {})
-        except (ValueError, TypeError, KeyError, IndexError, IllegalMove) as exc:
+            if kind != "tick":  # the learner did something: an earlier defect's notice has been read
+                self.defect = ""
+            typed = str(inputs.get("learner") or "").strip()
+            if self.asks_learner and kind not in ("learner", "forget", "restore") and typed and typed != self.learner:
+                try:  # a name typed in the box and not saved counts from the learner's next action
+                    classroom.set_learner(typed)
+                except ValueError:
+                    pass
+            getattr(self, f"on_{kind}")(value, inputs)
+        except (IllegalMove, ValueError) as exc:  # refused on purpose, in words
             self.last_error = str(exc)
             return False
+        except Exception as exc:  # a defect, never the learner's doing
+            self._defect(kind, value, exc, kept)
+            return False
         return True
+
+    def snapshot(self) -> dict[str, Any]:
+        """The widget's own state, to put back after a defect (``tutor.widgets.dispatch.take_snapshot``: its
+        attributes and traits, mutable containers, mutable dataclasses and random generators copied).  A subclass
+        holding other mutable objects extends this and ``restore``."""
+        return take_snapshot(self)
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """Put back what ``snapshot`` took."""
+        put_back(self, kept)
+
+    def _defect(self, kind: str, value: Any, exc: Exception, kept: dict[str, Any]) -> None:
+        """A handler failed: log it with its traceback, put the widget back as it was, and tell the learner."""
+        shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+        LOG.error("%s could not act on a %r message (value %s): a defect; the widget is put back as it was",
+                  type(self).__name__, kind, shown, exc_info=exc)
+        try:
+            self.restore(kept)
+        except Exception:
+            LOG.exception("%s could not be put back as it was after the defect", type(self).__name__)
+        self.show_defect(DEFECT_WORDS)
+        self.announce(DEFECT_WORDS)
+        try:
+            self.refresh()
+        except Exception:  # the drawing itself fails: the page as it was, with the notice above it
+            LOG.exception("%s could not be drawn again after the defect", type(self).__name__)
+            self.html = self.defect_html() + self.say_html() + re.sub(r"<div hidden data-gw-say=[^>]*>.*?</div>", "",
+                                                                       kept["html"], flags=re.S)
+
+    def show_defect(self, words: str) -> None:
+        """Show the learner that something went wrong (``words``), until their next action.  By default the notice
+        stands above the widget (``defect_html``); a subclass may show it in its own place instead."""
+        self.defect = words
+
+    def defect_html(self) -> str:
+        """The notice that something went wrong, above the widget ("" when nothing did)."""
+        if not self.defect:
+            return ""
+        return (f'<div class="gw-error gw-notice" role="alert" data-gw-reveal data-testid="defect">'
+                f"{esc(self.defect)}</div>")
 
     def on_learner(self, value: Any, inputs: dict) -> None:
         """The learner gave their name (typed, or remembered by the browser); every app of this kernel takes it."""
@@ -192,10 +253,13 @@ class GwariWidget(anywidget.AnyWidget):
         self._said_count += 1
 
     def refresh(self) -> None:
-        """Redraw from the current Python state."""
-        say = (f'<div hidden data-gw-say="{self._said_count}">{esc(self.said_aloud)}</div>'
-               if self._said_count else "")
-        self.html = self.render() + say
+        """Redraw from the current Python state (a defect's notice above it, while there is one)."""
+        self.html = self.defect_html() + self.render() + self.say_html()
+
+    def say_html(self) -> str:
+        """What a screen reader says after this redraw, hidden from sight."""
+        return (f'<div hidden data-gw-say="{self._said_count}">{esc(self.said_aloud)}</div>'
+                if self._said_count else "")
 
     def render(self) -> str:
         """The widget's HTML; subclasses build it from their state."""
@@ -416,9 +480,11 @@ def visible_cards(view: Any) -> Counter:
 
 def int_in(value: Any, low: int, high: int, field: str) -> int:
     """A whole number from the browser, within [low, high]; anything else is refused naming the field."""
-    if isinstance(value, bool):
+    text = str(value).strip()
+    if isinstance(value, bool) or not re.fullmatch(r"[+-]?[0-9]{1,9}", text):
         raise ValueError(f"{field} must be a whole number.")
-    number = int(str(value).strip())
+    number = int(text)
     if not low <= number <= high:
         raise ValueError(f"{field} must be from {low} to {high}.")
     return number
+

@@ -19,7 +19,8 @@ from tutor.lessons import load_lesson
 from tutor.progress import VERSION, PlayedGame, Progress, StoreVersionError, class_records
 from tutor.vocab.schedule import ManualClock
 from tutor.widgets import DrillWidget, LessonView, PlayApp, Stepper
-from tutor.widgets.teacher import TeacherView, activity_chart
+from tutor.widgets.teacher import TeacherView
+from tutor.widgets.teacher_sections import activity_chart
 
 DATA = Path(__file__).parent / "data"
 NOW = datetime(2026, 11, 20, 12, tzinfo=timezone.utc)
@@ -509,3 +510,35 @@ def test_a_class_deal_an_earlier_release_kept_is_not_offered():
     app = PlayApp("pig", seed=1)
     assert "The class deal" not in app.html and not app.handle("classdeal")
     assert "cannot be used" in TeacherView(progress=store)._deal_html(3)
+
+
+def test_a_class_deal_is_read_once_and_started_once_on_its_way_to_a_learners_table(monkeypatch):
+    """The class deal is read and checked once, when the teacher sets it: the page's redraws and the apps of the
+    kernel that set it take it as read; a kernel that did not set it reads it once from the store; and it is
+    started once for a game whose players it fits."""
+    from tutor import deal_code
+    from tutor.games import get_game
+
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    filled_class()
+    game = get_game("pig")
+    dealt_alone = game.start(players=5, seed=2611)
+    reads, starts = [], []
+    read, start = deal_code._head, type(game).start
+    monkeypatch.setattr(deal_code, "_head", lambda code: reads.append(code) or read(code))
+    monkeypatch.setattr(type(game), "start", lambda self, *args, **kwargs: starts.append(kwargs) or start(self, *args,
+                                                                                                         **kwargs))
+    view = TeacherView()
+    view.handle("key", "k")
+    assert view.handle("deal", "5-2611") and "5-2611" in view.html
+    assert view.handle("refresh") and "5-2611" in view.html
+    deal = classroom.todays_deal()
+    assert deal == (5, 2611) and deal.code == classroom.class_deal() == "5-2611" and classroom.todays_deal() == deal
+    assert reads == ["5-2611"]
+    monkeypatch.setattr(classroom, "_class_deal_read", ("", None, ""))  # another kernel: only the store's text
+    assert classroom.todays_deal() == deal and classroom.class_deal() == "5-2611" and classroom.todays_deal() == deal
+    assert "5-2611" in TeacherView(progress=view.progress)._deal_html(3)
+    assert reads == ["5-2611", "5-2611"]
+    dealt = deal.deal_for(game, {}, 4)
+    assert len(starts) == 1 and (dealt.players, dealt.seed, dealt.note) == (5, 2611, "")
+    assert dealt.state.setup == dealt_alone.setup

@@ -301,6 +301,8 @@ def read_class_deal(text: str) -> tuple[ClassDeal | None, str]:
     """The class deal kept as ``text``: the deal, or None and why it cannot be used ("" when nothing is kept).
     Read once in a kernel while what is kept stays the same (and not at all once the teacher has set it here)."""
     global _class_deal_read
+    if not text:
+        return None, ""
     if text != _class_deal_read[0]:
         try:
             _class_deal_read = (text, parse_class_deal(text), "")

@@ -427,7 +427,7 @@ def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_wh
     store.clock += 5_000
     host.beat()
     assert host.advance() == 1
-    assert host.lines[-1][1] == "Jory is away: a bot plays for them until they are back."
+    assert host.lines[-1][1].text == "Jory is away: a bot plays for them until they are back."
     assert host.is_bot(1)
     while host.state.current_player != 1 and not host.state.is_over:
         host.move(host.hint()[0])
@@ -437,7 +437,7 @@ def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_wh
     assert host.lines[-1][0] == host.version - 1
     jory.beat()
     host.advance()
-    assert host.lines[-1][1] == "Jory is back." and not host.is_bot(1)
+    assert host.lines[-1][1].text == "Jory is back." and not host.is_bot(1)
 
 
 def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(tmp_path, monkeypatch):
@@ -479,9 +479,9 @@ def test_a_learner_late_for_a_class_table_takes_their_seat_from_the_bot_and_nobo
         Table.join(store, teacher.code, teacher.names[2])  # a learner who types the bot's name
     bryok = Table.join(store, teacher.code, "Bryok")
     assert bryok.seat == 1 and not bryok.is_bot(1)
-    assert bryok.lines[-1][1] == "Bryok has come: they take their seat from the bot."
+    assert bryok.lines[-1][1].text == "Bryok has come: they take their seat from the bot."
     ana.sync()
-    assert ana.lines[-1][1] == bryok.lines[-1][1]
+    assert ana.lines[-1][1].text == bryok.lines[-1][1].text
 
 
 # -- malformed input: only TableError / IllegalMove / ValueError comes out, and the table does not change

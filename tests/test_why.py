@@ -4,6 +4,7 @@ bot has moved; gone with a move taken back."""
 import pytest
 
 from tutor.bots import make_bot
+from tutor.driver import bot_seed
 from tutor.games import GAMES
 from tutor.widgets import PlayApp
 
@@ -30,7 +31,7 @@ def test_the_reason_is_the_one_the_bot_gave_for_that_position():
     index = max(app.reasons)
     from tutor.games import replay
     before = replay(app.record)[index]
-    bot = make_bot("gnav", "strong", app.seed * 31 + before.current_player)
+    bot = make_bot("gnav", "strong", bot_seed(app.seed, before.current_player, index))
     action, why = bot.explain(before)
     assert app.reasons[index] == (before.describe(action), why)
     assert str(app.record.actions[index]) == str(action)

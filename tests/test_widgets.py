@@ -79,8 +79,7 @@ def test_hint_says_what_the_strong_bot_would_do_and_why():
 def test_undo_only_while_no_hidden_card_has_been_seen():
     deal = {"hands": [["7S", "KH"], ["7C", "2D"]], "stock": []}
     app = PlayApp("gwra-pyskessa", players=2, seed=0)
-    app.state = GAME.start(players=2, deal=deal)
-    app.record = app.state.setup
+    app.play_from(GAME.start(players=2, deal=deal))
     before = app.state
     assert not app.can_undo
     app.handle("move", "ask 1 for K")  # a failed ask with an empty stock reveals nothing
@@ -106,7 +105,7 @@ def test_deal_code_round_trips_and_loads_the_same_deal():
 def test_a_loaded_deal_uses_the_bot_level_chosen_in_the_menu():
     app = PlayApp("gwra-pyskessa", players=3, seed=77, level="strong")
     assert app.handle("load", None, {"code": "3-77", "level": "random"})
-    assert app.level == "random" and all(bot.level == "random" for bot in app.bots.values())
+    assert app.level == "random" and all(level == "random" for level in app.driver.bots.values())
 
 
 def test_new_game_reads_players_and_level_and_refuses_bad_ones():
@@ -217,10 +216,7 @@ def test_every_lesson_rule_builds_its_widgets():
 def app_at(deal, slug="gwra-pyskessa", **kwargs):
     """A play app whose game starts from an explicit deal (the learner in seat 0, random bots)."""
     app = PlayApp(slug, players=len(deal["hands"]), seed=0, level="random", **kwargs)
-    app.state = get_game(slug).start(players=len(deal["hands"]), deal=deal)
-    app.record = app.state.setup
-    app.lines, app.turn_mark, app.undo_points = [], 0, []
-    app.refresh()
+    app.play_from(get_game(slug).start(players=len(deal["hands"]), deal=deal))
     return app
 
 
@@ -236,7 +232,7 @@ class AsksBotsOnly:
 
 def test_undo_walks_back_point_by_point_while_nothing_hidden_was_seen():
     app = app_at({"hands": [["7S", "KH", "QD"], ["7C", "2D"], ["2C", "3H"]], "stock": []})
-    app.bots = {1: AsksBotsOnly(), 2: AsksBotsOnly()}
+    app.driver.bots.update({1: AsksBotsOnly(), 2: AsksBotsOnly()})
     start = app.state
     assert app.handle("move", "ask 1 for K")  # "Nag eus", nothing to draw: nothing new is seen
     middle, actions = app.state, app.record.actions
@@ -260,10 +256,10 @@ def test_an_undo_point_closes_once_a_card_hidden_there_is_seen():
     from collections import Counter
 
     from tutor.cards import Card
-    from tutor.widgets.play import UndoPoint
+    from tutor.driver import UndoPoint
 
     seven, king = Card.parse("7S"), Card.parse("KH")
-    point = UndoPoint(None, None, 0, 0, shown=Counter([seven]))
+    point = UndoPoint(None, None, 0, shown=Counter([seven]))
     point.seen |= Counter([seven])
     assert point.open, "seeing again a card that was in view there is no news"
     point.seen |= Counter([king])

@@ -38,8 +38,9 @@ import secrets
 import time
 from typing import Any
 
-from tutor.bots import LEVELS, make_bot
+from tutor.bots import LEVELS
 from tutor.checks import IllegalMove, check_seed
+from tutor.driver import Driver
 from tutor.games import get_game
 from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress.fields import learner_name
@@ -87,19 +88,36 @@ class Table:
                 raise TableError(f"seat key: that is not a key to a seat at table {self.code}.")
             self.seat = seats[0]
         self.version = 0
-        self.state: Any = None
-        self.record: Any = None  # the game's Record: its set-up and the moves in the order they were applied
-        self.steps: list[tuple[Any, Any]] = []  # (the state before, the move) for each move applied, in order
+        # The game, played through the driver as every table is: its state, record, steps (each move applied
+        # once), narration (by the log's entry number, notes included) and the bots' reasons.
+        self.driver: Driver | None = None
         self.queued: dict[int, str] = {}  # decisions made ahead in a round everyone decides at once
-        self.lines: list[tuple[int, Any]] = []  # (entry number, Event or a note in words)
-        self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number in the record -> (its words, why)
         self.race: tuple[int, int] | None = None  # (the entry that began the race, its time)
         self.pending: tuple[int, str, str | None] | None = None  # a question awaiting its answer: (asker, move, why)
         self.away: set[int] = set()
         self.last_at = 0
         self._beaten = float("-inf")
-        self.declined: set[tuple[int, int, str]] = set()
         self.sync()
+
+    @property
+    def state(self) -> Any:
+        """The whole game (``None`` until it starts); it stays in the kernel."""
+        return None if self.driver is None else self.driver.state
+
+    @property
+    def record(self) -> Any:
+        """The game's Record: its set-up and the moves in the order they were applied."""
+        return None if self.driver is None else self.driver.record
+
+    @property
+    def lines(self) -> list[tuple[int, Any]]:
+        """The narration: (entry number, Event), a note (someone away or back) as an Event citing no rule."""
+        return [] if self.driver is None else self.driver.lines
+
+    @property
+    def reasons(self) -> dict[int, tuple[str, str]]:
+        """A bot's move's number in the record -> (the move in words, why)."""
+        return {} if self.driver is None else self.driver.reasons
 
     # -- opening, joining, starting, closing
 
@@ -242,12 +260,11 @@ class Table:
         self.meta = meta
         if meta["status"] == "open" or meta["started"] is None:
             return changed
-        if self.state is None:
-            self.state = self.game.start(players=meta["players"], seed=meta["seed"], names=meta["names"],
-                                         **meta["options"])
-            self.lines = [(0, e) for e in self.state.events]
-            self.record = self.state.setup
+        if self.driver is None:
+            self.driver = Driver.deal(self.game, players=meta["players"], seed=meta["seed"], names=meta["names"],
+                                      options=meta["options"])
             self.last_at = meta["started"]
+        self.driver.set_bots(self._bot_levels())
         new = self.store.entries(self.code, self.version)
         for entry in new:
             self._fold(entry)
@@ -258,11 +275,12 @@ class Table:
         self.version += 1
         self.last_at = entry.get("at", self.last_at)
         if "note" in entry:
-            self.lines.append((number, entry["note"]))
+            self.driver.note(number, entry["note"])
             if "away" in entry:
                 self.away.add(entry["away"])
             if "back" in entry:
                 self.away.discard(entry["back"])
+            self.driver.set_bots(self._bot_levels())
             return
         if entry.get("kind") == "early":
             self.queued[entry["seat"]] = entry["move"]
@@ -281,15 +299,7 @@ class Table:
             self._play(number, self.queued.pop(self.state.current_player), None)
 
     def _play(self, number: int, text: str, why: str | None) -> None:
-        action = self.game.parse_action(self.state, text)
-        before = self.state
-        self.state = self.state.apply(action)
-        self.record = self.record.with_action(action)
-        self.steps.append((before, action))
-        self.lines.extend((number, e) for e in self.state.events)
-        if why:  # by the move's place in the record, as the play app keeps its bots' reasons
-            said = self.state.events[0].text if self.state.events else str(action)
-            self.reasons[len(self.record.actions) - 1] = (said, why)
+        self.driver.apply(self.game.parse_action(self.state, text), why, number=number)
         race = self.game.inputs.race
         clock = None if race is None or self.state.is_over else race.clock(self.state)
         if clock is None:
@@ -482,7 +492,7 @@ class Table:
             raise TableError(f"{self._asked_name()} is answering a question first.")
         if self.state.current_player != self.seat:
             raise TableError("A hint is for your own move; it is not your turn.")
-        return make_bot(self.game.slug, "strong", self.meta["seed"] * 31 + self.seat).explain(self.state)
+        return self.driver.bot_decides(self.seat, "strong")
 
     # -- the bots, the away seats and the race: any page at the table calls this on its clock
 
@@ -524,25 +534,21 @@ class Table:
         if any(state.offers(s) for s in state.current_players if not self.is_bot(s)) and \
                 now - self.last_at < OFFER_WAIT_MS:
             return 0
-        action, why = self._bot(mover).explain(state)
+        action, why = self.driver.bot_decides(mover)
         by = "away" if mover in self.away else "bot"
         kind = "ask" if self._asks_learner(action) else "move"
         return self._try_append([{"seat": mover, "move": str(action), "kind": kind, "by": by, "why": why}])
 
-    def _bot(self, seat: int) -> Any:
-        # A fresh bot for each decision, seeded by the table and the move: any page asked gives the same bot.
-        level = "strong" if seat in self.away else self.meta["level"]
-        return make_bot(self.game.slug, level, self.meta["seed"] * 1_000_003 + self.version * 101 + seat)
+    def _bot_levels(self) -> dict[int, str]:
+        """The seats bots play now, and their level: the strong bot for a learner away."""
+        return {seat: "strong" if seat in self.away else self.meta["level"]
+                for seat in range(self.meta["players"]) if self.is_bot(seat)}
 
     def _bot_offer(self, seat: int) -> dict[str, Any] | None:
-        state = self.state
-        key = (self.version, seat, ",".join(str(a) for a in state.offers(seat)))
-        if key in self.declined:
+        decided = self.driver.bot_offer(seat)
+        if decided is None:
             return None
-        action, why = self._bot(seat).offer(state, seat)
-        if action is None:
-            self.declined.add(key)
-            return None
+        action, why = decided
         return {"seat": seat, "move": str(action), "kind": "offer", "by": "bot", "why": why}
 
     def _away_notes(self, now: int) -> dict[str, Any] | None:
@@ -572,14 +578,10 @@ class Table:
         touched = sorted((at, s) for s, at in touches.items() if s in looking and at < end)
         first = touched[0][1] if touched else None
 
-        def choose(probe: Any, seat: int) -> tuple[Any, Any]:
-            if self.is_bot(seat):
-                return self._bot(seat).explain(probe)
-            return (race.press(probe) if seat == first else race.idle(probe)), None
-
+        moves = self.driver.race_moves(lambda probe, seat: race.press(probe) if seat == first else race.idle(probe))
         entries = [{"seat": seat, "move": str(action), "kind": "move", "by": "learner"} if why is None else
                    {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
-                   for seat, action, why in race.tick_moves(state, choose)]
+                   for seat, action, why in moves]
         return self._try_append(entries)
 
     def _try_append(self, entries: list[dict[str, Any]]) -> int:

@@ -29,7 +29,6 @@ import dataclasses
 from typing import Any
 
 from tutor import classroom
-from tutor.bots import make_bot
 from tutor.games import get_game
 from tutor.guide import FirstGame, _deal_mark, load_first_game
 from tutor.lesson_figures import rule_words
@@ -115,13 +114,13 @@ class GuidedGame(PlayApp):
             return self.step >= len(self.first.steps)
         return self.state.is_over or _deal_mark(self.state) != self.mark
 
-    def _apply(self, action: Any) -> None:
-        before = self.state.view(self.seat)
-        super()._apply(action)
+    def _followed(self, step: Any) -> None:
+        super()._followed(step)
         if self.mark is not None and not self.state.is_over and _deal_mark(self.state) != self.mark:
             # The deal is over and the game deals the next: the table stays as the deal ended, its last trick on it.
+            before = self.driver.view_at(step.before, self.seat)
             trick = self.last_trick[0] if self.last_trick is not None else before.trick
-            now = self.state.view(self.seat)
+            now = self.seat_view()
             self.end_view = dataclasses.replace(
                 now, trick=trick, status="The deal is over.",
                 seats=tuple(dataclasses.replace(seat, hand=()) for seat in now.seats))
@@ -142,7 +141,7 @@ class GuidedGame(PlayApp):
                 if self.first.steps[self.step].learner and not out:
                     break
             else:
-                self._bot_offers()
+                self.driver.bot_offers()
                 if self.finished or self.state.current_player == self.seat:
                     break
             if self.step_bots and not step and not out:
@@ -162,13 +161,13 @@ class GuidedGame(PlayApp):
         """The next move that is not the learner's: the script's (with what the tutor says at it), or the strong
         bot's."""
         if not self.on_script:
-            self._apply(self.bots[self.state.current_player].choose(self.state))
+            self.driver.apply(*self.driver.bot_decides())
             return
         step = self.first.steps[self.step]
         if self.step == self.first.played_out_from:
             self.bot_says.append(self.first.steps[self.step - 1].play_out)
             self.played_out = len(self.lines)
-        self._apply(self.game.parse_action(self.state, step.move))
+        self.driver.apply(self.game.parse_action(self.state, step.move))
         if step.say:
             self.bot_says.append(step.say)
         self.step += 1
@@ -184,9 +183,10 @@ class GuidedGame(PlayApp):
         self.hint = ""
         if self.finished:
             raise ValueError("The first game is over.")
-        action = self._checked(make_action)
-        if action is None:
+        checked = self._checked(make_action)
+        if checked is None:
             return
+        action, after = checked
         self.error = None
         self.changed = ""
         self.bot_says, self.bot_told = [], 0
@@ -195,7 +195,7 @@ class GuidedGame(PlayApp):
         before = self.state
         self.turn_mark = start = len(self.lines)
         self.learner_moves += 1
-        self._apply(action)
+        self.driver.apply(action, after=after)
         if len(self.lines) > start:
             self.turn_mark = start + 1  # the learner's own move needs no telling: what just happened starts after it
         if self.on_script and not off:
@@ -250,7 +250,7 @@ class GuidedGame(PlayApp):
         if not move:
             return None
         used = self.state.cards_of(self.game.parse_action(self.state, move))
-        hand = self.state.view(self.seat).seats[self.seat].hand
+        hand = self.seat_view().seats[self.seat].hand
         return next((i for i, card in enumerate(hand) if used and card == used[0]), None)
 
     def _script_move(self) -> str:
@@ -267,7 +267,7 @@ class GuidedGame(PlayApp):
             return (step.say, self._script_move()) if step.learner else ("", "")
         if self.state.current_player != self.seat:
             return "", ""
-        action, reason = make_bot(self.game.slug, "strong", self.seed).explain(self.state)
+        action, reason = self.driver.bot_decides(self.seat, "strong")
         reason = second_person(in_tutor_voice(reason), self.you)
         return f"{self.state.prompt(action)}. {reason}".strip(), str(action)
 
@@ -316,7 +316,7 @@ class GuidedGame(PlayApp):
         """The tutor's words, the table and the learner's hand (or the end) first; then what just happened, the
         rules met, the players around the table and the learner's name."""
         h = self.level_h
-        view = self.state.view(self.seat)
+        view = self.seat_view()
         shown = self.end_view if self.finished and self.end_view is not None and not self.state.is_over else view
         main = [self._tutor_html(),
                 f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
@@ -324,7 +324,7 @@ class GuidedGame(PlayApp):
         if not self.finished:
             panel = move_panel(self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
                                cards=self.game.inputs.cards)
-            main.append('<section class="gw-controls">' + turn_told(panel, self.state.status(), self.you)
+            main.append('<section class="gw-controls">' + turn_told(panel, self.status_line(), self.you)
                         + "</section>")
         side = [self._log_html(), self._side_panels_html(view),
                 f'<section class="gw-panel gw-seatsbox">{heading(h, "Around the table")}'
@@ -353,7 +353,7 @@ class GuidedGame(PlayApp):
                 cards = ""
                 if move:
                     used = self.state.cards_of(self.game.parse_action(self.state, move))
-                    hand = self.state.view(self.seat).seats[self.seat].hand
+                    hand = self.seat_view().seats[self.seat].hand
                     cards = ",".join(str(i) for i, card in enumerate(hand) if card in used)
                 said += (f'<p data-testid="suggestion" data-move="{esc(move)}" data-cards="{esc(cards)}" '
                          f'class="gw-suggest">{esc(text)}</p>')

@@ -33,20 +33,19 @@ from __future__ import annotations
 import random
 
 import traitlets
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tutor import classroom
-from tutor.bots import LEVELS, make_bot
+from tutor.bots import LEVELS
 from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa: F401  (also importable from here)
-from tutor.engine import IllegalMove, Misread, Record, State
+from tutor.driver import Driver, Step, seats_of
+from tutor.engine import IllegalMove, Misread, State
 from tutor.games import get_game
 from tutor.lesson_figures import rule_words
 from tutor.lessons import load_lesson
 from tutor.narration import solo_names
 from tutor.progress import PlayedGame
-from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title, visible_cards
+from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title
 from tutor.widgets.play_advice import PlayAdvice
 from tutor.widgets.play_deals import PlayDeals
 from tutor.widgets.play_page import PlayPage
@@ -54,24 +53,6 @@ from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_
                                      default_pace, yes_no)
 from tutor.widgets.play_panels import DealSummary, SeatNote
 from tutor.widgets.play_table import TablePlay
-
-
-@dataclass
-class UndoPoint:
-    """Where the game stood before one of the learner's moves, and every card seen since."""
-
-    state: State
-    record: Record
-    lines: int
-    turn_mark: int
-    shown: Counter  # the cards the learner could see at this point
-    seen: Counter = field(default_factory=Counter)  # every card that has come into the learner's hand since
-    table: tuple = ()  # the panels' part of the page at this point (last trick, notes), as ``PlayApp._marks`` gives
-
-    @property
-    def open(self) -> bool:
-        """True while no card hidden at this point has been seen since."""
-        return not (self.seen - self.shown)
 
 
 class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget):
@@ -138,9 +119,6 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         names = self.names if self.names and len(self.names) == players else None
         if names is None and self.sharing == 1:  # alone against bots the learner's seat is "You"
             names = solo_names(self.game.default_names, players, self.seat)
-        self.state = self.game.start(players=players, seed=self.seed, names=names, **self.options)
-        self.players = players
-        self.record = self.state.setup
         # Pass and play: the first ``sharing`` seats are learners at this one screen; each hand is hidden until its
         # learner has the screen (``covered``), and a race among them has one button each (``pressed``).
         self.humans = frozenset(range(min(self.sharing, players))) if self.sharing > 1 else frozenset({self.seat})
@@ -149,17 +127,16 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         self.covered = self.sharing > 1  # the first hand too is shown only once its learner has the screen
         self.pressed: set[int] = set()
         self.turn_marks: dict[int, int] = {}  # pass and play: where each learner's "what just happened" starts
-        self.bots = {p: make_bot(self.game.slug, self.level, self.seed * 31 + p) for p in range(players)}
-        self.lines: list[tuple[int, Any]] = [(0, e) for e in self.state.events]
+        self.driver = Driver.deal(self.game, players=players, seed=self.seed, names=names, options=self.options,
+                                  bots=seats_of(self.humans, players, self.level))
+        self.driver.watchers.append(self._followed)
+        self.players = players
         self.turn_mark = 0
         self.selected: int | None = None
         self.error: IllegalMove | None = None
         self.hint = self.why = ""
-        self.reasons: dict[int, tuple[str, str]] = {}  # a bot's move's number -> (the move, why)
         self.notice = notice
-        self.undo_points: list[UndoPoint] = []
         self.learner_moves = 0
-        self.declined: set[tuple[int, str]] = set()
         self.waiting = False  # on the clock: the table waits a few seconds for an offered move
         self.holding = False  # off the clock: the table waits until the learner makes the offered move or plays on
         self.stepping = False  # a bot's move is due at the browser's next tick
@@ -178,24 +155,48 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         self._tell(0, f"{notice} New deal, code {self.code}." if notice else f"New deal, code {self.code}.")
         self.refresh()
 
-    def _apply(self, action: Any) -> None:
-        before, mover = self.state, self.state.current_player
-        seen_before = before.view(self.seat)
-        self.state = self.state.apply(action)
-        self.record = self.record.with_action(action)
-        self.lines.extend((len(self.record.actions), e) for e in self.state.events)
-        view = self.state.view(self.seat)
-        if self.undo_points:
-            # Only a card that came into the learner's hand closes a point: the cards others played in answer go
-            # back to their hands, but a card drawn or caught cannot be unseen.
-            now = Counter(c for c in view.seats[self.seat].hand if c is not None)
-            for point in self.undo_points:
-                point.seen |= now
-            # A closed point never opens again (what has been seen stays seen), so it is dropped.
-            self.undo_points = [point for point in self.undo_points if point.open]
-        self._follow(before, seen_before, view, mover, action)
-        self._meet(self.state.events)
-        if self.state.is_over and not self.game_kept:
+    # -- the driver's game, as this page reads it
+
+    @property
+    def state(self) -> State:
+        return self.driver.state
+
+    @property
+    def record(self) -> Any:
+        return self.driver.record
+
+    @property
+    def lines(self) -> list[tuple[int, Any]]:
+        return self.driver.lines
+
+    @property
+    def reasons(self) -> dict[int, tuple[str, str]]:
+        return self.driver.reasons
+
+    def seat_view(self) -> Any:
+        """The table as this page's seat sees it (computed once per position)."""
+        return self.driver.view(self.seat)
+
+    def status_line(self) -> str:
+        """Whose turn it is, or the result (computed once per position)."""
+        return self.driver.status()
+
+    def play_from(self, state: State) -> None:
+        """Play on from ``state`` (a prepared deal, such as one a test or a scenario sets out): the game's record,
+        narration, undo points and bots start again from it; the page is redrawn."""
+        self.driver = Driver(self.game, state, seed=self.seed, bots=seats_of(self.humans, self.players, self.level))
+        self.driver.watchers.append(self._followed)
+        self.turn_mark = 0
+        self.driver.lines.clear()
+        self.refresh()
+
+    def _followed(self, step: Step) -> None:
+        """Each move the driver makes here: what the panels beside the table follow, the rules it cites, the end."""
+        driver = self.driver
+        self._follow(step.before, driver.view_at(step.before, self.seat), driver.view_at(step.after, self.seat),
+                     step.mover, step.action, step.after.events)
+        self._meet(step.after.events)
+        if step.after.is_over and not self.game_kept:
             self.game_kept = True
             self._keep_game()
 
@@ -203,7 +204,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         """A finished game goes to the learner's record for the teacher (when the learner has given a name; in pass
         and play, the named learner is the first seat's)."""
         result = self.state.result()
-        view = self.state.view(self.seat)
+        view = self.seat_view()
         seat = 0 if len(self.humans) > 1 else self.seat
         classroom.keep_game(PlayedGame(
             self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), seat,
@@ -215,25 +216,14 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         summary; before a move that may close an offer the learner has open, the table waits for the learner (on
         the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
         self.waiting = self.holding = self.stepping = False
-        steps = self.step_bots and not self._race_phase()
-        while not self.state.is_over and self.state.current_player not in self.humans and not self.deal_waits:
-            self._bot_offers()
-            if self.state.offers(self.seat) and not waited:
-                self.waiting, self.holding = self.clock, not self.clock
-                self.had_window = True
-                break
-            if steps and not step:
-                self.stepping = True
-                break
-            waited = False
-            start = len(self.lines)
-            action, why = self.bots[self.state.current_player].explain(self.state)
-            self._keep_reason(action, why)
-            self._apply(action)
-            if len(self.lines) > start:
-                step = False  # a move that showed something: the next waits for a tick
-        if not self.state.is_over and self.state.current_player in self.humans and not self.deal_waits:
-            self._bot_offers()
+        stopped = self.driver.run_bots(offer_seat=self.seat, stepping=self.step_bots and not self._race_phase(),
+                                       step=step, waited=waited, stop=lambda: self.deal_waits)
+        if stopped == "offer":
+            self.waiting, self.holding = self.clock, not self.clock
+            self.had_window = True
+        elif stopped == "step":
+            self.stepping = True
+        elif stopped == "person":
             self._hand_over()
         self._schedule()
 
@@ -253,7 +243,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         if not self.covered:
             raise ValueError("Your hand is already shown.")
         self.covered = False
-        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.told(self.state.status()))
+        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.told(self.status_line()))
         self.refresh()
 
     def on_press(self, value: Any, _inputs: dict) -> None:
@@ -267,23 +257,6 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
             self._table_move(None)  # kept with the store's time; the table settles the race at its clock's tick
             return
         self.refresh()
-
-    def _bot_offers(self) -> None:
-        """Each bot with an out-of-turn move open decides once (before the next ordinary move) whether to make it."""
-        for seat in self.state.current_players:
-            if seat in self.humans:
-                continue
-            for offer in self.state.offers(seat):
-                key = (len(self.record.actions), str(offer))
-                if key in self.declined:
-                    continue
-                action, why = self.bots[seat].offer(self.state, seat)
-                if action is None:
-                    self.declined.add(key)
-                else:
-                    self._keep_reason(action, why)
-                    self._apply(action)
-                break
 
     def _race_phase(self) -> bool:
         """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
@@ -301,7 +274,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
     @property
     def names_now(self) -> list[str]:
         """The players' names in seat order."""
-        return [s.name for s in self.state.view(self.seat).seats]
+        return self.driver.names
 
     def _tell(self, start: int, head: str = "") -> None:
         """Announce the events from ``start`` in the log, and what the learner is to do."""
@@ -313,14 +286,14 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         if self.deal_waits:
             lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")
         elif self.state.is_over or (self.state.current_player == self.seat and not self._racing()):
-            lines.append(self.told(self.state.status()))
+            lines.append(self.told(self.status_line()))
         self.announce(" ".join(([head] if head else []) + lines))
 
     # -- what the browser may ask
 
     def on_card(self, value: Any, _inputs: dict) -> None:
         """Choose a card of the learner's hand."""
-        hand = self.state.view(self.seat).seats[self.seat].hand
+        hand = self.seat_view().seats[self.seat].hand
         index = int_in(value, 0, len(hand) - 1, "card")
         self.selected = None if self.selected == index else index
         self.refresh()
@@ -391,7 +364,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         if len(self.humans) > 1:
             self._shared_tick()
         else:
-            self._apply(self.game.inputs.race.idle(self.state))
+            self.driver.apply(self.game.inputs.race.idle(self.state))
         self._run_bots()
         self.error = None
         if len(self.lines) > start:
@@ -402,31 +375,23 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         """Pass and play: one tick of the race settled — each learner at this screen who pressed in it presses,
         the others let it go by; bots decide as they always do."""
         race = self.game.inputs.race
-
-        def choose(state: State, seat: int) -> tuple[Any, str]:
-            if seat in self.humans:
-                return (race.press(state) if seat in self.pressed else race.idle(state)), ""
-            return self.bots[seat].explain(state)
-
-        for seat, action, why in race.tick_moves(self.state, choose):
-            if seat not in self.humans:
-                self._keep_reason(action, why)
-            self._apply(action)
+        moves = self.driver.race_moves(lambda state, seat: race.press(state) if seat in self.pressed
+                                       else race.idle(state))
+        for seat, action, why in moves:
+            self.driver.apply(action, why)
             self.pressed.discard(seat)
 
-    def _checked(self, make_action: Callable[[], Any]) -> Any:
-        """The learner's move, checked on a copy of the position: it must be theirs (their turn, or a move offered
-        to them) and legal.  A refusal is shown with its rule, and ``None`` returned; nothing changes."""
+    def _checked(self, make_action: Callable[[], Any]) -> tuple[Any, State] | None:
+        """The learner's move and the position after it, checked by the driver (it must be theirs: their turn, or a
+        move offered to them; and legal), nothing changed.  A refusal is shown with its rule, and ``None``
+        returned."""
         try:
             action = make_action()
-            if self.state.current_player != self.seat and action not in self.state.offers(self.seat):
-                raise ValueError("It is not your turn.")
-            self.state.apply(action)
+            return action, self.driver.check(self.seat, action)
         except IllegalMove as exc:
             self._refused(exc)
             self.refresh()
             return None
-        return action
 
     def _refused(self, exc: IllegalMove) -> None:
         """A move the rules refuse: shown by the controls with its rule's title, and said."""
@@ -457,20 +422,20 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
                 return
             self._table_move(action)
             return
-        action = self._checked(make_action)
-        if action is None:
+        checked = self._checked(make_action)
+        if checked is None:
             return
+        action, after = checked
         self.said = self.correction = ""
         self.error = None
         self.notice = ""
         if not self._race_phase():  # a move in a race cannot be taken back
-            self.undo_points.append(UndoPoint(self.state, self.record, len(self.lines), self.turn_mark,
-                                              visible_cards(self.state.view(self.seat)), table=self._marks()))
+            self.driver.keep_point(self.seat, extra=(self.turn_mark, self._marks()))
         self.turn_mark = start = len(self.lines)
         self.turn_marks[self.seat] = start
         self.learner_moves += 1
         self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
-        self._apply(action)
+        self.driver.apply(action, after=after)
         self._run_bots()
         self.selected = None
         self._tell(start)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.bots import make_bot
 from tutor.narration import in_tutor_voice, second_person
 
 
@@ -19,11 +18,8 @@ class PlayAdvice:
     state: Any
     seat: int
     game: Any
-    seed: int
+    driver: Any
     typed: bool
-    record: Any
-    reasons: dict
-    undo_points: list
     humans: frozenset
     names_now: list
 
@@ -38,23 +34,18 @@ class PlayAdvice:
 
     def on_hint(self, _value: Any, _inputs: dict) -> None:
         """What the stronger bot would do in the learner's place, and why."""
-        offers = [] if self.state.is_over else self.state.offers(self.seat)
-        if self.state.is_over or (self.state.current_player != self.seat and not offers):
-            raise ValueError("It is not your turn.")
-        bot = make_bot(self.game.slug, "strong", self.seed)
+        advice = self.driver.advice(self.seat)
         parts = []
-        if offers:  # a move the learner may make out of turn: what the stronger bot would do with it
-            offered, why = bot.offer(self.state, self.seat)
-            if why:
-                parts.append(f"{self.state.prompt(offered or offers[0])}? {self.advised(why)}")
-        if self.state.current_player == self.seat:
-            action, reason = bot.explain(self.state)
+        if advice.offer is not None and advice.offered_why:  # a move the learner may make out of turn
+            parts.append(f"{self.state.prompt(advice.offered or advice.offer)}? {self.advised(advice.offered_why)}")
+        if advice.action is not None:
+            reason = advice.why
             if self.typed and self.game.inputs.typed is not None:
-                reason += f" ({self.state.prompt(action)}.)"
-            advice = self.advised(reason)
-            if advice.startswith(("You ", "Your ")):
-                advice = advice[0].lower() + advice[1:]  # after the dash, the sentence goes on
-            parts.append(f"{self.told(self.state.describe(action))} — {advice}")
+                reason += f" ({self.state.prompt(advice.action)}.)"
+            said = self.advised(reason)
+            if said.startswith(("You ", "Your ")):
+                said = said[0].lower() + said[1:]  # after the dash, the sentence goes on
+            parts.append(f"{self.told(self.state.describe(advice.action))} — {said}")
         self.hint = " ".join(parts)
         self.announce(f"Hint: {self.hint}")
         self.refresh()
@@ -65,9 +56,9 @@ class PlayAdvice:
         return in_tutor_voice(self.told(reason))
 
     def _undo_target(self) -> int | None:
-        if self.state.is_over or self._race_phase() or len(self.humans) > 1:
+        if self._race_phase() or len(self.humans) > 1:
             return None
-        return next((i for i in range(len(self.undo_points) - 1, -1, -1) if self.undo_points[i].open), None)
+        return self.driver.undo_target()
 
     @property
     def can_undo(self) -> bool:
@@ -75,15 +66,10 @@ class PlayAdvice:
         since)."""
         return self._undo_target() is not None
 
-    def _keep_reason(self, action: Any, why: str) -> None:
-        """What a bot says of the move it is about to make, kept for *Why?* under the move's number."""
-        self.reasons[len(self.record.actions)] = (self.state.describe(action), why)
-
     @property
     def last_reason(self) -> tuple[str, str] | None:
         """The newest bot move still in the game, in words, and the bot's reason for it."""
-        moves = [i for i in self.reasons if i < len(self.record.actions)]
-        return self.reasons[max(moves)] if moves else None
+        return self.driver.last_reason
 
     def on_why(self, _value: Any, _inputs: dict) -> None:
         """Why the newest bot move was made, in the bot's words (what it saw, the rule of thumb, or the search's
@@ -100,18 +86,13 @@ class PlayAdvice:
     def on_undo(self, _value: Any, _inputs: dict) -> None:
         """Go back to the latest point before a move of the learner's where no hidden card has come into their hand
         since, even after the bots answered (their cards go back to their hands)."""
-        target = self._undo_target()
-        if target is None:
+        if self._undo_target() is None:
             raise ValueError("Undo is not possible: a hidden card has come into your hand since your move.")
-        point = self.undo_points[target]
-        del self.undo_points[target:]
-        self.state, self.record, self.turn_mark = point.state, point.record, point.turn_mark
-        del self.lines[point.lines:]
-        self.last_trick, self.trick_open, self.seat_notes = point.table[0], point.table[1], dict(point.table[2])
+        self.turn_mark, marks = self.driver.undo().extra
+        self.last_trick, self.trick_open, self.seat_notes = marks[0], marks[1], dict(marks[2])
         self.summary, self.new_cards, self.fresh_cards = None, [], []
         self.waiting = self.holding = self.stepping = False
         self._schedule()
         self.error, self.hint, self.why, self.selected = None, "", "", None
-        self.reasons = {i: r for i, r in self.reasons.items() if i < len(self.record.actions)}
-        self.announce("Your move is taken back. " + self.told(self.state.status()))
+        self.announce("Your move is taken back. " + self.told(self.status_line()))
         self.refresh()

@@ -55,9 +55,9 @@ class PlayPace:
     lesson: Any
     told: Any
 
-    def _follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any) -> None:
-        """What the panels show after a move: a deal scored (its summary), a trick taken, a hand grown out of turn."""
-        events = self.state.events
+    def _follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any, events: tuple) -> None:
+        """What the panels show after a move (``events``: what it did): a deal scored (its summary), a trick taken, a
+        hand grown out of turn."""
         rows = len(old.scores.rows) if old.scores else 0
         now = len(view.scores.rows) if view.scores else 0
         deal_over = now > rows or view.deals > old.deals
@@ -237,7 +237,7 @@ class PlayPace:
             summary = dataclasses.replace(self.summary, lines=tuple(self.told(line) for line in self.summary.lines))
             parts.append(summary_html(summary, next_deal=self.deal_waits, level=h))
         if self.holding:
-            parts.append(holding_html(self.told(self.state.status())))
+            parts.append(holding_html(self.told(self.status_line())))
         if self.last_trick is not None and view.trick != self.last_trick[0]:
             led = view.trick is not None and bool(view.trick.plays)
             trick, words = self.last_trick

@@ -53,7 +53,7 @@ class PlayPage:
             return (f'<div class="gw-playapp">{notice}{self._lobby_html()}'
                     f'<section class="gw-panel gw-bar">{self.learner_html()}</section></div>')
         state = self.state
-        view = state.view(self.seat)
+        view = self.seat_view()
         asked = self.table.asked if self.table is not None else None  # a question awaiting its answer
         if asked is not None:  # the turn waits for the answer: the line of whose turn it is says so
             view = dataclasses.replace(view, status="You are asked: answer below." if asked == self.seat
@@ -184,7 +184,7 @@ class PlayPage:
             shown = early or self.state
             panel = turn_told(move_panel(shown, self.seat, self.selected, level=self.level_h, race_idle=idle,
                                          notes=self._notes_html() + self._chosen_html(), cards=self.game.inputs.cards),
-                              shown.status(), self.reader)
+                              early.status() if early else self.status_line(), self.reader)
         can = self.can_undo
         # At a table a move is the table's, and at one screen the next learner has seen it: nothing to take back.
         shared = self.table is not None or len(self.humans) > 1
@@ -192,7 +192,7 @@ class PlayPage:
         why = "" if can or shared or not self.learner_moves else (
             '<span class="gw-small">Undo is off: a hidden card has come into your hand since your move.</span>')
         if self.waiting:
-            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.told(self.state.status()))} '
+            clock += (f'<p class="gw-small" data-testid="table-waits">{esc(self.told(self.status_line()))} '
                       "The table goes on in a few seconds.</p>")
         asked = (button("Why?", "why", key="why", title="Why the last bot made its move")
                  if self.last_reason else "")
@@ -205,7 +205,7 @@ class PlayPage:
         scores = ", ".join(f"{esc(view.seats[i].name)} {s}" for i, s in enumerate(result.scores))
         breakdown = "".join(f"<li>{esc(self.told(line))}</li>" for line in result.breakdown)
         return (f'<section class="{"gw-good" if won else "gw-panel"} gw-over" data-testid="game-over">'
-                + heading(self.level_h, "You win!" if won else self.told(self.state.status()))
+                + heading(self.level_h, "You win!" if won else self.told(self.status_line()))
                 + f"<p>Scores: {scores}</p>" + (f"<ul>{breakdown}</ul>" if breakdown else "")
                 + '<div class="gw-row">'
                 + (button("Leave the table", "leavetable", primary=True, key="leavetable2", focus=True)
@@ -224,7 +224,7 @@ class PlayPage:
         """The hand (a click shows what a card is called) and a box to type the move in."""
         typed = self.game.inputs.typed
         assert typed is not None
-        view = self.state.view(self.seat)
+        view = self.seat_view()
         hand = view.seats[self.seat].hand
         if self.selected is not None and self.selected < len(hand):
             helper = f'<div class="gw-small" data-testid="card-name">{esc(typed.card_help(hand[self.selected]))}</div>'
@@ -240,7 +240,7 @@ class PlayPage:
                      else f'<div class="gw-small">Give your name above, and the words you miss go to your {link}, '
                           "to practise.</div>")
         return (f'<div class="gw-panel gw-movebox">{heading(self.level_h, "Your hand")}'
-                f'<p class="gw-turn">{esc(self.told(self.state.status()))}</p>'
+                f'<p class="gw-turn">{esc(self.told(self.status_line()))}</p>'
                 f"{card_buttons(hand, selected=self.selected)}{helper}"
                 f'<p>Ask {others}: <span class="gw-pattern" lang="{esc(typed.lang)}">{esc(typed.pattern)}</span></p>'
                 f'<div class="gw-row"><input type="text" data-gw-input="said" data-gw-submit="say" data-key="said" '

@@ -23,14 +23,12 @@ from typing import Any
 from tutor import classroom, render
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
-from tutor.engine import Event
 from tutor.narration import said_to
 from tutor.widgets.base import button, card_buttons, esc, heading
 from tutor.widgets.options import players_control
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
-NOTE_RULE = ""
-KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables  # a table's notes (someone away or back) cite no rule of the game
+KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables
 
 
 class TablePlay:
@@ -39,6 +37,8 @@ class TablePlay:
     table: Any = None
     steps_seen: int = 0  # the table's moves the panels beside it have followed
     _table_code: str = ""  # the table whose narration ``lines`` holds
+    lines_seen: int = 0  # how many lines of the table's narration this page has told
+    table_state_seen: Any = None  # the table's position this page last drew
     _asked_told = -1  # the table's version at which the learner was told of the question put to them
     lobby: bool = False
     lobby_note: str = ""
@@ -186,37 +186,34 @@ class TablePlay:
         if table.state is None:
             self.refresh()
             return
-        start = len(self.lines) if self.lines and self._table_code == table.code else 0
+        start = self.lines_seen if self._table_code == table.code else 0
         if start == 0:
             self._table_code = table.code
             self.turn_mark = 0
             self.steps_seen = 0
             self.met, self.new_cards, self.fresh_cards = [], [], []
             self.summary, self.last_trick, self.seat_notes = None, None, {}
-        before = self.state
+        before, self.table_state_seen = self.table_state_seen, table.state
+        self.driver = table.driver
+        self.lines_seen = len(self.lines)
         # What the panels beside the table follow (a trick just taken, a deal's summary, a penalty), move by move.
-        for old, action in table.steps[self.steps_seen:]:
-            after = old.apply(action)
-            self.state = after
-            self._follow(old, old.view(table.seat), after.view(table.seat), old.current_player, action)
-        self.steps_seen = len(table.steps)
-        self.state, self.seat, self.players = table.state, table.seat, table.meta["players"]
-        self.record = table.record
+        for step in table.driver.steps[self.steps_seen:]:
+            self._follow(step.before, table.driver.view_at(step.before, table.seat),
+                         table.driver.view_at(step.after, table.seat), step.mover, step.action, step.after.events)
+        self.steps_seen = len(table.driver.steps)
+        self.seat, self.players = table.seat, table.meta["players"]
         self.seed = table.meta["seed"]
         self.options = dict(table.meta["options"])
         self.humans = frozenset({table.seat})
         self.covered = False
         if table.race is None:
             self.pressed = set()
-        self.undo_points = []
-        self.lines = [(n, e if isinstance(e, Event) else Event(NOTE_RULE, e, "", "", None)) for n, e in table.lines]
-        self.reasons = dict(table.reasons)
         new = [e for _n, e in self.lines[start:]]
         self._meet(tuple(e for e in new if e.rule))
         if self.state.is_over and not self.game_kept:
             self.game_kept = True
             self._keep_game()
-        if new or before is not self.state:
+        if new or before is not table.state:
             self._tell(start)
         question = table.question()
         if question is not None and self._asked_told != table.version:  # said once to every page at the table
@@ -242,7 +239,7 @@ class TablePlay:
                 if self.table.seat in self.table.queued:  # decided ahead in a round everyone decides at once
                     self.announce(f"You have chosen: {self.state.prompt(action)}. It is made when the others "
                                   "have chosen too.")
-                self.turn_mark = len(self.lines)
+                self.turn_mark = self.lines_seen
                 self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
             self.error = None
         except IllegalMove as exc:

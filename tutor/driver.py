@@ -120,6 +120,18 @@ class Driver:
         self._before: tuple[State | None, dict[int, Any]] = (None, {})  # the views of the position before
         self._status: tuple[State, str] | None = None
 
+    def __copy__(self) -> "Driver":
+        """A copy whose play cannot reach this one (what a page keeps to put back after a defect): the lists and maps
+        it changes are copied; the states, records and events, which never change, are shared."""
+        out = object.__new__(Driver)
+        out.__dict__.update(self.__dict__)
+        out.bots, out.lines, out.reasons = dict(self.bots), list(self.lines), dict(self.reasons)
+        out.steps, out.declined, out.watchers = list(self.steps), set(self.declined), list(self.watchers)
+        out.undo_points = [UndoPoint(p.state, p.record, p.lines, p.shown, p.seen.copy(), p.extra)
+                           for p in self.undo_points]
+        out._views, out._before = dict(self._views), (self._before[0], dict(self._before[1]))
+        return out
+
     @classmethod
     def deal(cls, game: Any, *, players: int, seed: int, names: list[str] | None = None,
              options: dict | None = None, bots: dict[int, str] | None = None) -> "Driver":

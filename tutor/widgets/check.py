@@ -183,10 +183,10 @@ class CheckWidget(GwariWidget):
         else:
             assert self.state is not None
             me = self.state.current_player
-            view = self.state.view(me)
+            view, status = self.state.view(me), self.state.status()
             parts.append(table_html(view, width=48, own_hand=False, level=self.level + 1, reader=self.reader))
-            parts.append(turn_told(move_panel(self.state, me, self.selected, level=self.level + 1, mark_legal=False),
-                                   self.state.status(), self.reader))
+            parts.append(turn_told(move_panel(self.state, me, self.selected, level=self.level + 1, mark_legal=False,
+                                              view=view, status=status), status, self.reader))
         parts.append(f'<div data-testid="feedback">{self.feedback}</div>')
         if self.answer is not None:
             parts.append(button("Try again", "again", key="again", focus=self.check.kind == "order"))

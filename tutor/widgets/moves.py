@@ -46,7 +46,8 @@ def legal_card_indexes(state: State, hand: tuple) -> set[int]:
 
 def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72, level: int = 3,
                race_idle: Any = None, notes: str = "", cards: bool = True, mark_legal: bool = True,
-               teach: bool = True, chapters: Collection[int] | None = None) -> str:
+               teach: bool = True, chapters: Collection[int] | None = None, view: Any = None,
+               status: str | None = None) -> str:
     """The learner's hand as buttons and, for the chosen card, its moves; plus card-free moves.
 
     ``race_idle`` is the move the race clock makes for a learner who does nothing (not offered as a button:
@@ -56,8 +57,10 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     ``teach``: beside a move the rules allow that the learner has not been taught, the first time its kind is offered,
     one line says what it is and scores (never in a check or a race); ``chapters``: the lesson's chapters the learner
     knows (``None``: chapter 1 and those the named learner finished, from the class's progress).
+    ``view`` and ``status``: ``seat``'s view of ``state`` and its status line, when the caller has them already
+    (computed here otherwise).
     """
-    hand = state.view(seat).seats[seat].hand
+    hand = (state.view(seat) if view is None else view).seats[seat].hand
     if selected is None and len(hand) == 1:
         selected = 0  # one card: its moves are the only ones, so show them at once
     my_turn = state.current_player == seat
@@ -75,7 +78,8 @@ def move_panel(state: State, seat: int, selected: int | None, *, width: int = 72
     if teach and mark_legal and not racing:
         told = notes_for(state, seat, [a for a in moves if str(a) in legal] + free, chapters=chapters)
     parts = ['<div class="gw-panel gw-movebox">', heading(level, "Your hand"),
-             f'<p class="gw-turn">{esc(state.status())}</p>' if state.current_player == seat else ""]
+             f'<p class="gw-turn">{esc(state.status() if status is None else status)}</p>'
+             if state.current_player == seat else ""]
     if not cards:
         parts.append(render.hand_svg(hand, width=width, label="Your hand", legal=usable) if hand else "")
         selected = None

@@ -615,4 +615,5 @@ def test_off_the_script_the_tutor_says_what_each_other_move_changes_and_suggests
                 assert re.match(r"You (and \w+ )?win!" if won else r"[A-Z][\w &]+ wins?\.", end), end
             else:
                 assert end.startswith("The deal is over."), end
-    assert played_on, f"{slug}: no other legal move at the learner's first steps"
+    choice = any(len(first.states()[i].legal_actions()) > 1 for i in first.learner_steps)
+    assert played_on or not choice, f"{slug}: no other legal move at the learner's first steps"

@@ -19,9 +19,9 @@ import pytest
 
 from tutor import lesson_figures
 from tutor.checks import _option_types
-from tutor.games import GAMES, get_game
+from tutor.games import GAMES, get_game, lesson_file
 from tutor.guide import load_first_game
-from tutor.lessons import LessonError, lessons_dir, load_lesson, parse_lesson
+from tutor.lessons import LessonError, load_lesson, parse_lesson
 from tutor.record import Record
 from tutor.widgets.play_panels import rule_card_html, rules_panel_html
 
@@ -83,7 +83,7 @@ def masked(text: str, *, at_only: bool = False) -> str:
 
 
 def raw_rules(slug: str) -> list[dict]:
-    return tomllib.loads((lessons_dir() / f"{slug}.toml").read_text(encoding="utf-8"))["rule"]
+    return tomllib.loads(lesson_file(slug).read_text(encoding="utf-8"))["rule"]
 
 
 def test_every_figure_has_a_pattern_and_a_purpose():
@@ -175,7 +175,8 @@ def _as_drawn(source: str, slug: str, record: Record) -> str:
 def test_rule_cards_at_a_table_state_its_figures_and_the_rule_books(slug):
     game, lesson = get_game(slug), load_lesson(slug)
     tables = _variants(slug)
-    assert tables, f"{slug}: no table differs from the rule book (at least the first game's deal should)"
+    assert tables or not game.figure_names, (
+        f"{slug}: no table differs from the rule book (at least the first game's deal should)")
     wrong = []
     for label, record in tables:
         here = game.figures(record.players, record.deal, **dict(record.options))

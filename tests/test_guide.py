@@ -14,7 +14,7 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.engine import IllegalMove
-from tutor.games import get_game
+from tutor.games import WHERE, get_game
 from tutor.guide import (FirstGameError, _deal_mark, first_games, first_games_dir, first_sentence, guide_minutes,
                          load_first_game, parse_first_game)
 from tutor.lesson_figures import rule_words
@@ -125,7 +125,7 @@ def test_the_file_must_name_its_own_game(tmp_path, monkeypatch):
     monkeypatch.setenv("GWARI_LESSONS", str(tmp_path))
     load_first_game.cache_clear()
     try:
-        assert first_games() == ("pig", "burn")
+        assert tuple(slug for slug in first_games() if slug in WHERE) == ("pig", "burn")  # Gwari's, from here
         with pytest.raises(FirstGameError, match="first-games/burn.toml"):
             load_first_game("burn")
         with pytest.raises(FirstGameError, match="first-games/pig.toml"):

@@ -12,7 +12,7 @@ import pytest
 
 from tutor import strategy
 from tutor.games import GAMES
-from tutor.strategy import Study, challenge, chart_svg, games, play, standings, table_html
+from tutor.strategy import Study, bot_game, challenge, chart_svg, games, standings, table_html
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def results(tmp_path, monkeypatch):
 
 
 def seat_game(seed):
-    game = play("gnav", seed, "random", players=3)
+    game = bot_game("gnav", seed, "random", players=3)
     return {"first": game.share(0), "payments": game.count("pay")}
 
 
@@ -35,7 +35,7 @@ def seat_table(rows):
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_a_game_played_by_bots_ends_with_its_events_and_every_move(slug):
-    game = play(slug, 3, "random")
+    game = bot_game(slug, 3, "random")
     assert game.state.is_over and game.result.winners
     assert len(game.moves) >= 1 and all(0 <= seat < game.players for seat, _ in game.moves)
     assert game.events and all(event.rule for event in game.events)
@@ -43,12 +43,12 @@ def test_a_game_played_by_bots_ends_with_its_events_and_every_move(slug):
 
 
 def test_the_same_deal_and_bots_play_the_same_game():
-    one, two = play("chwech", 11, "strong"), play("chwech", 11, "strong")
+    one, two = bot_game("chwech", 11, "strong"), bot_game("chwech", 11, "strong")
     assert [str(m) for _, m in one.moves] == [str(m) for _, m in two.moves]
 
 
 def test_count_finds_a_rule_by_its_id_or_its_last_part_and_by_player():
-    game = play("gwra-pyskessa", 5, "strong")
+    game = bot_game("gwra-pyskessa", 5, "strong")
     sets = game.count("set")
     assert sets == game.count("pyskessa.set") == 13
     assert sum(game.count("set", seat) for seat in range(game.players)) == 13
@@ -62,15 +62,15 @@ def test_a_seat_may_be_played_by_a_function():
         seen.append(state.current_player)
         return state.legal_actions()[0]
 
-    play("cassino", 2, ["random", first_move])
+    bot_game("cassino", 2, ["random", first_move])
     assert seen and set(seen) == {1}
 
 
 def test_bad_arguments_name_what_is_wrong():
     with pytest.raises(ValueError, match="no game 'chess'"):
-        play("chess", 1)
+        bot_game("chess", 1)
     with pytest.raises(ValueError, match="3 players need 3 levels, not 2"):
-        play("gnav", 1, ["random", "strong"], players=3)
+        bot_game("gnav", 1, ["random", "strong"], players=3)
     with pytest.raises(ValueError, match="'bar' or 'line'"):
         Study("x", "y", seat_game, seat_table, chart="pie")
     with pytest.raises(ValueError, match="games: a study plays a whole number"):
@@ -224,7 +224,7 @@ def test_saved_results_draw_as_tables_and_charts_in_learner_words(path):
 def test_bots_make_their_moves_out_of_turn_as_the_play_app_asks_them():
     """A Pymtheg opponent doubles out of turn (the strong bot's rule of thumb), as at the play table; a learner's
     function is never asked out of turn."""
-    game = play("pymtheg", 36, "strong", rounds=1)
+    game = bot_game("pymtheg", 36, "strong", rounds=1)
     doubles = [(seat, str(move)) for seat, move in game.moves if str(move).startswith("double")]
     assert doubles == [(1, "double 1")]
     asked = []
@@ -233,7 +233,7 @@ def test_bots_make_their_moves_out_of_turn_as_the_play_app_asks_them():
         asked.append(state.current_player)
         return state.legal_actions()[0]
 
-    play("pymtheg", 36, ["strong", mine, "strong", "strong"], rounds=1)
+    bot_game("pymtheg", 36, ["strong", mine, "strong", "strong"], rounds=1)
     assert set(asked) == {1}
 
 

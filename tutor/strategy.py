@@ -16,11 +16,15 @@ saved results are missing or were made by other code).
 
 Server only: it needs pandas and matplotlib, which the static site does not carry (its build turns these
 notebooks into a note that they need the server).
+
+The parts: ``tutor.strategy_games`` plays whole games by bots (``bot_game``, ``Played``), ``tutor.strategy_contest``
+sets a learner's bot against them (``challenge``, ``standings``), ``tutor.strategy_charts`` draws a study's table
+and chart; this module holds the ``Study``, its saved results and how many games it plays, and re-exports the
+rest, so a notebook imports everything from ``tutor.strategy``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import html
 import inspect
@@ -28,215 +32,18 @@ import io
 import json
 import os
 import re
-import signal
-import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from tutor.bots import make_bot
-from tutor.engine import Event, IllegalMove, Result
-from tutor.games import GAMES
+from tutor.strategy_charts import HATCHES, PALETTE, chart_svg, table_html
+from tutor.strategy_contest import challenge, standings
+from tutor.strategy_games import MOST_MOVES, Played, bot_game, out_of_turn
 
 RESULTS = Path(__file__).resolve().parent / "data" / "strategy"
 GAMES_ENV = "GWARI_STRATEGY_GAMES"
 SAVE_ENV = "GWARI_STRATEGY_SAVE"
-#: Okabe and Ito's colours, told apart with every common colour blindness; the bars also differ in hatching.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
-HATCHES = ("", "//", "..", "xx", "\\\\", "--", "++", "oo")
-MOST_MOVES = 20_000
-
-
-# ------------------------------------------------------------------------------------------------ playing a game
-
-
-@dataclass
-class Played:
-    """A finished game: its result, every event in order (each naming its rule), the moves, who played what."""
-
-    slug: str
-    seed: int
-    players: int
-    result: Result
-    events: list[Event] = field(default_factory=list)
-    moves: list[tuple[int | None, Any]] = field(default_factory=list)
-    state: Any = None
-
-    def count(self, rule: str, player: int | None = None) -> int:
-        """How many events applied ``rule`` (a rule id, or its last part: ``"pit"`` finds ``"burn.pit"``), by
-        ``player`` when given."""
-        return sum(1 for e in self.events if _rule_is(e.rule, rule) and (player is None or e.player == player))
-
-    def share(self, seat: int) -> float:
-        """``seat``'s share of the win: 1 alone, ½ when two share it, 0 when it lost."""
-        winners = self.result.winners
-        return 1 / len(winners) if seat in winners else 0.0
-
-
-def out_of_turn(state: Any, bots: Mapping[int, Any], declined: set) -> tuple[int, Any] | None:
-    """A move a bot makes out of turn (a double in Pymtheg), as the play app asks for them: each bot with such a
-    move open decides once per position, before the next ordinary move; ``declined`` remembers the chances let go
-    in this position (the caller empties it after each move).
-    Returns (seat, move), or None when no bot takes one."""
-    for seat, bot in bots.items():
-        if seat == state.current_player:
-            continue
-        for offer in state.offers(seat):
-            key = (seat, str(offer))
-            if key in declined:
-                continue
-            move, _why = bot.offer(state, seat)
-            if move is None:
-                declined.add(key)
-                break
-            return seat, move
-    return None
-
-
-def _rule_is(rule: str, wanted: str) -> bool:
-    return rule == wanted or rule.endswith("." + wanted)
-
-
-def play(slug: str, seed: int, levels: str | Sequence[str | Callable] = "strong", *, players: int | None = None,
-         **options: Any) -> Played:
-    """One game of ``slug`` dealt from ``seed``, played to the end by bots.
-
-    ``levels`` is one level for every seat ("random", "strong", "expert") or one per seat; a seat may also be
-    played by a function ``choose(state) -> move``.  Options are the game's own (``target=50``...)."""
-    if slug not in GAMES:
-        raise ValueError(f"game: there is no game {slug!r}; the games are {', '.join(sorted(GAMES))}.")
-    game = GAMES[slug]
-    players = game.default_players if players is None else players
-    state = game.start(players=players, seed=seed, **options)
-    seats = [levels] * state.players if isinstance(levels, str) or callable(levels) else list(levels)
-    if len(seats) != state.players:
-        raise ValueError(f"levels: {state.players} players need {state.players} levels, not {len(seats)}.")
-    bots = {i: make_bot(slug, seat, seed * 31 + i) for i, seat in enumerate(seats) if not callable(seat)}
-    choosers = [seat if callable(seat) else bots[i].choose for i, seat in enumerate(seats)]
-    played = Played(slug, seed, state.players, None)  # type: ignore[arg-type]
-    declined: set = set()
-    for _ in range(MOST_MOVES):
-        if state.is_over:
-            break
-        offered = out_of_turn(state, bots, declined)
-        if offered is not None:
-            mover, move = offered
-        else:
-            mover = state.current_player
-            if mover is None:  # moves made at once (a simultaneous pass): the first seat asked moves first
-                mover = state.current_players[0]
-            move = choosers[mover](state)
-        state = state.apply(move)
-        declined.clear()
-        played.moves.append((mover, move))
-        played.events.extend(state.events)
-    else:
-        raise RuntimeError(f"{game.title} from seed {seed} did not end within {MOST_MOVES} moves.")
-    played.result, played.state = state.result(), state
-    return played
-
-
-# ------------------------------------------------------------------------------------------------ your own bot
-
-
-class _TooSlow(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Any:
-    """Stop the code inside after ``seconds`` where the clock can interrupt it (the main thread, not in a browser);
-    elsewhere the time is only measured afterwards."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def alarm(_signum: int, _frame: Any) -> None:
-        raise _TooSlow
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def challenge(slug: str, seed: int, choose: Callable, against: str = "strong", *, players: int | None = None,
-              seconds: float = 1.0, **options: Any) -> dict[str, Any]:
-    """One game of ``slug`` as the play app deals it (the short game where there is one, unless ``options`` say
-    otherwise) in which ``choose(state) -> move`` plays one seat (seat ``seed`` modulo the players, so it turns
-    round the table) and bots at level ``against`` play the others.
-
-    Returns one row: the game's title, the seat, its share of the win, an even share, the moves made, and the
-    problem ("" when none).  A ``choose`` that raises, answers a move the rules refuse, or takes longer than
-    ``seconds`` over one move is stopped for this game, which counts as lost; the problem says what happened and
-    the next game goes on."""
-    game = GAMES[slug] if slug in GAMES else None
-    if game is None:
-        raise ValueError(f"game: there is no game {slug!r}; the games are {', '.join(sorted(GAMES))}.")
-    from tutor.widgets.options import play_options
-
-    state = game.start(players=game.default_players if players is None else players, seed=seed,
-                       **play_options(game, options))
-    seat = seed % state.players
-    bots = {p: make_bot(slug, against, seed * 31 + p) for p in range(state.players) if p != seat}
-    row = {"game": game.title, "seat": seat, "won": 0.0, "even": 1 / state.players, "moves": 0, "problem": ""}
-    declined: set = set()
-    for _ in range(MOST_MOVES):
-        if state.is_over:
-            winners = state.result().winners
-            row["won"] = 1 / len(winners) if seat in winners else 0.0
-            return row
-        offered = out_of_turn(state, bots, declined)
-        if offered is not None:
-            state = state.apply(offered[1])
-            declined.clear()
-            continue
-        mover = state.current_player
-        if mover is None:
-            mover = state.current_players[0]
-        if mover != seat:
-            state = state.apply(bots[mover].choose(state))
-            declined.clear()
-            continue
-        start = time.perf_counter()
-        try:
-            with _time_limit(seconds):
-                move = choose(state)
-            if time.perf_counter() - start > seconds:
-                raise _TooSlow
-            state = state.apply(move)
-            declined.clear()
-        except _TooSlow:
-            row["problem"] = f"took longer than {seconds:g} s over one move"
-            return row
-        except IllegalMove as exc:
-            row["problem"] = f"answered a move the rules refuse: {exc.reason}"
-            return row
-        except Exception as exc:  # the learner's code: any mistake is reported, and the tournament goes on
-            row["problem"] = f"stopped with {type(exc).__name__}: {exc}"
-            return row
-        row["moves"] += 1
-    row["problem"] = f"the game did not end within {MOST_MOVES} moves"
-    return row
-
-
-def standings(rows: Any) -> Any:
-    """A contest's rows summed by game: games played, games won in 100 and an even share in 100, games stopped by a
-    problem, and the first problem seen."""
-    import pandas as pd
-
-    out = []
-    for title, games_of in rows.groupby("game", sort=False):
-        problems = games_of[games_of["problem"] != ""]["problem"]
-        out.append({"game": title, "games": len(games_of), "won in 100": 100 * games_of["won"].mean(),
-                    "an even share in 100": 100 * games_of["even"].mean(), "games stopped": len(problems),
-                    "what went wrong": problems.iloc[0] if len(problems) else ""})
-    return pd.DataFrame(out).set_index("game")
 
 
 # ------------------------------------------------------------------------------------------------ how many games
@@ -467,71 +274,6 @@ def _load(notebook: str) -> dict:
     return data
 
 
-# ------------------------------------------------------------------------------------------------ drawing
-
-
-def _number(value: Any) -> str:
-    if isinstance(value, float) and value != value:  # NaN: nothing to show in this cell
-        return ""
-    if isinstance(value, float):
-        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    return f"{value:,}" if isinstance(value, int) else str(value)
-
-
-def table_html(table: Any, title: str = "") -> str:
-    """A study's table as the scoring notebooks draw theirs (``score_table``), numbers rounded for reading."""
-    from tutor.widgets.calculator import score_table
-
-    columns = [str(table.index.name or ""), *(str(c) for c in table.columns)]
-    rows = [[str(index), *(_number(v.item() if hasattr(v, "item") else v) for v in row)]
-            for index, row in zip(table.index, table.itertuples(index=False))]
-    return score_table(title, columns, rows)
-
-
-def chart_svg(table: Any, kind: str = "bar", y_label: str = "", title: str = "",
-              mark: tuple[float, str] | None = None) -> str:
-    """The table as a chart (an SVG figure with its title as its accessible name): a bar or a line per column, and
-    ``mark`` (a value and its name) as a dashed line across."""
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(6.4, 3.0), dpi=96, layout="constrained")
-    axes = figure.add_subplot()
-    labels = [str(i) for i in table.index]
-    columns = list(table.columns)
-    width = 0.8 / max(1, len(columns))
-    for n, column in enumerate(columns):
-        colour = PALETTE[n % len(PALETTE)]
-        values = list(table[column])
-        if kind == "bar":
-            offsets = [i + (n - (len(columns) - 1) / 2) * width for i in range(len(labels))]
-            axes.bar(offsets, values, width=width, color=colour, hatch=HATCHES[n % len(HATCHES)],
-                     edgecolor="white" if n % len(HATCHES) == 0 else "#333333", linewidth=0.6, label=str(column))
-        else:
-            axes.plot(range(len(labels)), values, color=colour, marker="osD^v<>p"[n % 8], label=str(column))
-    if mark is not None:
-        axes.axhline(mark[0], color="#444444", linestyle=(0, (5, 3)), linewidth=1.2, label=mark[1])
-    # labels that would run into each other (about 6.5 px a letter, 520 px of axes) are set aslant, unless they are
-    # already broken into lines
-    widest = max((len(label) for label in labels), default=0)
-    long = len(labels) * widest >= 60 and "\n" not in "".join(labels)
-    axes.set_xticks(range(len(labels)), labels, rotation=25 if long else 0, ha="right" if long else "center")
-    axes.set_xlabel(str(table.index.name or ""))
-    axes.set_ylabel(y_label)
-    axes.grid(axis="y", color="#dddddd", linewidth=0.6)
-    axes.set_axisbelow(True)
-    for side in ("top", "right"):
-        axes.spines[side].set_visible(False)
-    if len(columns) > 1 or mark is not None:
-        axes.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
-    svg = buffer.getvalue()
-    svg = re.sub(r"<metadata>.*?</metadata>", "", svg[svg.index("<svg"):], flags=re.S)
-    name = html.escape(title or y_label or "chart", quote=True)
-    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{name}" style="max-width:100%;height:auto" ', 1)
-    return f'<figure class="gw-chart">{svg}</figure>'
-
-
 # ------------------------------------------------------------------------------------------------ saving
 
 
@@ -562,5 +304,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["Answer", "PALETTE", "Played", "Study", "challenge", "chart_svg", "games", "play", "progress", "standings",
-           "table_html"]
+__all__ = ["Answer", "HATCHES", "MOST_MOVES", "PALETTE", "Played", "Study", "bot_game", "challenge", "chart_svg",
+           "games", "out_of_turn", "progress", "standings", "table_html"]

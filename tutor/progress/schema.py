@@ -1,5 +1,6 @@
 """The store's file: where it is, its one schema (versioned with SQLite's ``user_version``), opening it, bringing
-an earlier release's file up to date, and moving aside a file that really is a broken database.
+an earlier release's file up to date, and moving aside a file that really is a broken database; and the statement
+that keeps a game (``game_row``), which the store and an import both write with.
 
 A path that cannot be a store (a folder, a path through a file, an empty or malformed path) is refused with a
 ``ValueError`` naming it, and nothing on disk is touched.  Only a file SQLite reads as "not a database" or
@@ -10,9 +11,12 @@ its error raised (``StoreError``).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
 from typing import Any, Callable, Iterator
+
+from tutor.progress.fields import PlayedGame
 
 try:
     import sqlite3
@@ -58,6 +62,15 @@ class StoreVersionError(StoreError):  # type: ignore[misc, valid-type]
 
 class _Broken(Exception):
     """The file is not a sound database (raised inside ``open_store`` only)."""
+
+
+def game_row(name: str, game: PlayedGame, at: str) -> tuple[str, tuple]:
+    """The statement that keeps one (checked) game."""
+    return ("INSERT INTO games (learner, game, options, deal, seats, seat, scores, won, moves, level, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (name, game.game, json.dumps(dict(game.options), sort_keys=True), game.deal,
+             json.dumps(list(game.seats), ensure_ascii=False), game.seat, json.dumps(list(game.scores)),
+             int(game.won), game.moves, game.level, at))
 
 
 def progress_path() -> Path:

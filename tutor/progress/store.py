@@ -16,7 +16,7 @@ from fsrs import Card as FsrsCard
 
 from tutor.progress import fields, schema, transfer
 from tutor.progress.fields import MAX_TEXT, CheckAnswer, PlayedGame, learner_name
-from tutor.progress.schema import LEARNER_TABLES, StoreError, connect, immediate
+from tutor.progress.schema import LEARNER_TABLES, StoreError, connect, game_row, immediate
 from tutor.vocab.schedule import Answered, Clock, Deck, utc_now
 from tutor.vocab.words import Entry, entry_for_word
 
@@ -263,15 +263,6 @@ class Progress:
         parsed = transfer.read_export(text)
         self._change(lambda conn: transfer.merge(conn, parsed, self._now()))
         return list(parsed)
-
-
-def game_row(name: str, game: PlayedGame, at: str) -> tuple[str, tuple]:
-    """The statement that keeps one (checked) game."""
-    return ("INSERT INTO games (learner, game, options, deal, seats, seat, scores, won, moves, level, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (name, game.game, json.dumps(dict(game.options), sort_keys=True), game.deal,
-             json.dumps(list(game.seats), ensure_ascii=False), game.seat, json.dumps(list(game.scores)),
-             int(game.won), game.moves, game.level, at))
 
 
 def setting_key(key: Any) -> str:

@@ -21,7 +21,7 @@ from fsrs import Card as FsrsCard
 
 from tutor.progress import fields
 from tutor.progress.fields import PlayedGame, learner_name
-from tutor.progress.schema import FORMAT, VERSION
+from tutor.progress.schema import FORMAT, VERSION, game_row
 
 PREFIX = "progress JSON"
 PARTS = ("since", "cards", "answers", "fumbles", "reached", "checks", "games")
@@ -204,8 +204,6 @@ def export_data(conn: Any) -> tuple[dict[str, Any], list[str]]:
 def merge(conn: Any, parsed: dict[str, dict[str, Any]], now: str) -> None:
     """Write checked records (``read_export``) into the store through ``conn``, inside the caller's transaction:
     a drill card is kept from whichever side reviewed it last; a record already here is not added twice."""
-    from tutor.progress.store import game_row
-
     for name, part in parsed.items():
         conn.execute("INSERT OR IGNORE INTO learners (name, since) VALUES (?, ?)", (name, part["since"] or now))
         mine = {k: FsrsCard.from_json(c) for k, c in

@@ -1,8 +1,8 @@
 """Tables of classmates: one game, several learners each in their own seat, in real time, for every game.
 
-- ``store``: where tables live, behind one interface (``TableStore``): ``SQLiteTables`` on one machine (the
-  default, no set-up), ``RedisTables`` (``redis_store``) when learners' servers run on several machines.
-  ``tables_store()`` picks by ``$GWARI_TABLES``.
+- ``interface``: what every store offers (``TableStore``), the error a table refuses with, the tables' codes;
+- ``store``: where tables live: ``SQLiteTables`` on one machine (the default, no set-up), ``RedisTables``
+  (``redis_store``) when learners' servers run on several machines; ``tables_store()`` picks by ``$GWARI_TABLES``.
 - ``referee``: ``Table``, one seat's hold on a table: opening, joining, starting and closing; the seat's moves
   checked by the game's engine; the seat's view only; bots for empty and away seats; races decided by the
   store's clock; the teacher's look with no hand (``summary``, ``class_tables``, ``fill_tables``).

@@ -1,6 +1,6 @@
 """The tables of classmates in Redis, for learners' servers spread over several machines (JupyterHub's spawner).
 
-The same calls as ``SQLiteTables`` (``tutor.tables.store.TableStore``).  Keys, under ``gwari:`` (a Redis shared
+The same calls as ``SQLiteTables`` (``tutor.tables.interface.TableStore``).  Keys, under ``gwari:`` (a Redis shared
 with other programs is not disturbed): ``tables`` (a sorted set of codes in the order they were made, counted by ``made``),
 ``table:<code>`` (the card), ``log:<code>`` (a list of entries), ``beats:<code>`` and ``touch:<code>:<race>``
 (hashes by seat).  What must not race is one Lua script each, which Redis runs whole before anything else:
@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from tutor.tables.store import TableError, dumps, new_code
+from tutor.tables.interface import TableError, dumps, new_code
 
 PREFIX = "gwari:"
 

@@ -1,4 +1,5 @@
-"""Where the tables of classmates live: one interface, ``TableStore``, and its two services.
+"""Where the tables of classmates live: one interface, ``TableStore`` (``tutor.tables.interface``, with the error
+and the codes both stores share), and its two services.
 
 - ``SQLiteTables``: a file on the server's disk (WAL, one immediate transaction per change), the default on one
   machine, needing no set-up.  Its clock is the machine's.
@@ -20,83 +21,17 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: a code read aloud or copied is not misread
-CODE_LENGTH = 5
+from tutor.tables.interface import TableError, TableStore, dumps, new_code, table_code
+from tutor.tables.redis_store import RedisTables
+
+__all__ = ["STORE_ENV", "SQLiteTables", "TableError", "TableStore", "table_code", "tables_path", "tables_store"]
+
 STORE_ENV = "GWARI_TABLES"
-
-
-class TableError(ValueError):
-    """A table that cannot do what was asked (no such code, full, already started, a wrong key...), in words."""
-
-
-def new_code() -> str:
-    """A short table code, such as ``K7RQM``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def table_code(code: Any) -> str:
-    """A table code as typed (spaces and case do not matter), checked: a TableError names what is wrong."""
-    if not isinstance(code, str):
-        raise TableError(f"table code: type the code of {CODE_LENGTH} letters and digits, such as K7RQM.")
-    text = "".join(code.split()).upper()
-    if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
-        raise TableError(f"table code: {code[:20]!r} is not a table code; a code has {CODE_LENGTH} letters and "
-                         "digits, such as K7RQM.")
-    return text
-
-
-class TableStore(Protocol):
-    """What the referee needs of a store; ``SQLiteTables`` and ``RedisTables`` both give exactly this."""
-
-    def now_ms(self) -> int:
-        """The store's clock, in milliseconds (every page's moves and touches are timed by it)."""
-
-    def create(self, meta: dict[str, Any]) -> str:
-        """Keep a new table with a fresh code (set in ``meta["code"]``); returns the code."""
-
-    def meta(self, code: str) -> dict[str, Any]:
-        """A table's card; a TableError when there is no such table."""
-
-    def change_meta(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-        """Apply ``change`` to the card with nobody changing it in between; returns the new card.  ``change`` may
-        raise (a TableError, say) and then nothing changes."""
-
-    def version(self, code: str) -> int:
-        """How many entries the table's log holds."""
-
-    def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
-        """The log's entries from ``start`` on."""
-
-    def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
-        """Add ``entries`` (each stamped ``at`` with the store's clock) if the log still holds ``version`` entries;
-        False, changing nothing, if it has moved on."""
-
-    def codes(self) -> list[str]:
-        """Every table's code, oldest first."""
-
-    def beat(self, code: str, seat: int) -> int:
-        """``seat``'s page is there now; returns the store's time."""
-
-    def beats(self, code: str) -> dict[int, int]:
-        """Each seat's last sign of life."""
-
-    def touch(self, code: str, race: int, seat: int) -> int:
-        """``seat`` touched in race ``race`` now (by the store's clock); a later touch keeps the first one's time,
-        which is returned."""
-
-    def touches(self, code: str, race: int) -> dict[int, int]:
-        """The first touch of each seat in race ``race``."""
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, meta TEXT NOT NULL, made INTEGER NOT NULL);
@@ -238,7 +173,5 @@ def tables_store(address: str | None = None) -> TableStore:
     if not isinstance(address, str):
         raise TableError(f"tables store: give an address or a path as text, not {type(address).__name__}.")
     if address.startswith(("redis://", "rediss://", "unix://")):
-        from tutor.tables.redis_store import RedisTables
-
         return RedisTables(address)
     return SQLiteTables(address or tables_path())

@@ -12,9 +12,13 @@ import pytest
 
 from tutor.bots import RandomBot
 from tutor.engine import IllegalMove
+from tutor.games import GAMES, get_game
+from tutor.games.cassino import judge_captures
 from tutor.lessons import load_lesson
-from tutor.widgets import CheckWidget, PlayApp, Stepper
+from tutor.widgets import CheckWidget, DrillWidget, HandWidget, PlayApp, Stepper
 from tutor.widgets.base import int_in
+from tutor.widgets.captures import CaptureExercise
+from tutor.widgets.sheets import RuleSheets
 from tutor.widgets.dispatch import DEFECT_WORDS, kept_copy
 
 LOGGER = "tutor.widgets"
@@ -84,6 +88,39 @@ def test_int_in_says_in_words_what_is_wrong():
         with pytest.raises(ValueError, match="^card must be a whole number.$"):
             int_in(value, 0, 5, "card")
     assert int_in(" 3 ", 0, 5, "card") == 3
+
+
+JUNK = (None, "", "x", "-1", "99999", 10**12, True, 1.5, "1.5", "k", "e9", "k0", "e0", "0", "show", [], {})
+PYTHON_WORDS = ("invalid literal", "object has no attribute", "not subscriptable", "index out of range",
+                "unsupported operand", "object is not", "NoneType", "positional argument")
+
+
+def junk_targets() -> list:
+    """A widget of each kind of this module's own (the play app has its own tests), as the page shows them."""
+    checks = {}
+    for rule in load_lesson("gwra-pyskessa").rules:
+        if rule.check is not None:
+            checks.setdefault(rule.check.kind, CheckWidget(rule.check, game="gwra-pyskessa"))
+    drill = DrillWidget(seed=1)
+    drill.handle("start", "Tamsin")
+    cassino = get_game("cassino").start(players=2, deal={"hands": [["7C"], ["7D"]], "table": ["2C", "5S", "7H"]})
+    return [*checks.values(), drill, DrillWidget(seed=2), Stepper(load_lesson("gnav").examples[0].scenario.record()),
+            HandWidget(GAMES["gnav"].start(seed=1).view(0).seats[0].hand), RuleSheets(),
+            CaptureExercise(cassino, "7C", judge_captures)]
+
+
+def test_junk_from_the_browser_is_refused_in_words_never_a_defect(caplog):
+    """Every kind a widget accepts, sent values no page sends: each is taken or refused in words (the field named,
+    not Python's own message), and none is a defect."""
+    for widget in junk_targets():
+        for kind in widget.accepts:
+            for value in JUNK:
+                for inputs in ({}, {"learner": value}, {"answer": value}):
+                    widget.last_error = ""
+                    if not widget.handle(kind, value, inputs):
+                        assert not any(words in widget.last_error for words in PYTHON_WORDS), (
+                            type(widget).__name__, kind, value, widget.last_error)
+    assert not defects(caplog), [r.getMessage() for r in defects(caplog)]
 
 
 def test_a_defect_while_stepping_puts_the_step_back(monkeypatch, caplog):

@@ -1,8 +1,10 @@
-"""Reading a learner's typed Cornish ask ("Vicki, eus neb myghtern genes?") into a Gwra Pyskessa ask, and the
-answer of a learner asked ("Eus. Yma genev vy seyth." or "Nag eus. Gwra pyskessa!").
+"""The Cornish of Gwra Pyskessa: what is said at the table, with its English (``ask_said``, ``yes_said``,
+``NO_SAID``, ``THANKS_SAID``: the game says them and the drill drills them), and reading a learner's typed ask
+("Vicki, eus neb myghtern genes?") into a Gwra Pyskessa ask, and the answer of a learner asked ("Eus. Yma genev vy
+seyth." or "Nag eus. Gwra pyskessa!").
 
-The words come from the engine itself (``Rank.cornish`` and ``ask_said``), so
-the parser reads back every ask the engine can say.  It is tolerant where a
+The words are the cards' own (``Rank.cornish``) in the sentences made here, so
+the parser reads back every ask the game can say.  It is tolerant where a
 learner would expect it — case, spacing, commas, the final "?", the optional
 "neb" (any) — and never guesses: anything else is a ``CornishError`` whose
 ``hint`` says what to change.  Nothing typed is ever evaluated; a widget
@@ -27,6 +29,25 @@ ENGLISH_WORDS.update({str(int(r)): r for r in FRENCH_RANKS if r <= 10})
 # Words a learner may reach for that are not the card's name ("onan" is the numeral one; docs/rules.md, Gwra Pyskessa).
 FALSE_FRIENDS = {"onan": (Rank.ACE, "“onan” is the number one; on the cards the ace is “byd”.")}
 EXAMPLE = "Pol, eus seyth genes?"
+
+# What is said at the table, with its English: the game says it, the drill drills it, the reader reads it back.
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+NO_SAID = ("Nag eus. Gwra pyskessa!", "No. Go fish!")
+THANKS_SAID = ("Meur ras!", "Thank you!")
+
+
+def ask_said(target_name: str, rank: Rank, *, neb: bool = False) -> tuple[str, str]:
+    """The Cornish ask and its gloss: ("Pol, eus seyth genes?", "Pol, have you got any sevens?")."""
+    word = rank.cornish.lower()
+    cornish = f"{target_name}, eus {'neb ' if neb else ''}{word} genes?"
+    return cornish, f"{target_name}, have you got any {rank.english_plural}?"
+
+
+def yes_said(rank: Rank, count: int) -> tuple[str, str]:
+    """The answer when the asked player holds the rank; the English says how many are handed over."""
+    article = "an" if rank.english[0] in "aeiou" else "a"
+    english = f"{article} {rank.english}" if count == 1 else f"{NUMBER_WORDS[count]} {rank.english_plural}"
+    return f"Eus. Yma genev vy {rank.cornish.lower()}.", f"Yes. I have {english}."
 
 
 class CornishError(ValueError):

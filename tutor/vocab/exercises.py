@@ -4,8 +4,8 @@ Kinds: ``to-cornish`` (type the Cornish), ``to-english`` (type the English),
 ``choice`` (pick the Cornish among four), ``match`` (pair four words),
 ``build`` (put word tiles in order: "Pol, eus seyth genes?") and ``picture``
 (name the card shown).  The phrases with a gap ("Eus ... genes?") are drilled
-as whole sentences made by the Gwra Pyskessa engine's own words (``ask_said``,
-``yes_said``), so the drill and the game say the same thing.
+as whole sentences made by the words Gwra Pyskessa says (``tutor.cornish``'s
+``ask_said``, ``yes_said``), so the drill and the game say the same thing.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from tutor.cards import FRENCH_RANKS, Card
-from tutor.cornish import normalise
-from tutor.games.gwra_pyskessa.cornish import NO_SAID, ask_said, yes_said
+from tutor.cornish import NO_SAID, ask_said, normalise, yes_said
 from tutor.vocab.check import Verdict, check_answer
 from tutor.vocab.schedule import Deck
 from tutor.vocab.words import Entry
@@ -149,4 +148,3 @@ def judge(exercise: Exercise, answer: Any, known: Sequence[str] = ()) -> Verdict
 def known_words(entries: Sequence[Entry]) -> tuple[str, ...]:
     """Every Cornish word of the list (a typed word among them is a real word, not a slip)."""
     return tuple(dict.fromkeys(w for e in entries for w in normalise(e.cornish)))
-

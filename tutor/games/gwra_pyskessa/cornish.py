@@ -1,36 +1,19 @@
-"""What is said at the table in Cornish, with its English: the ask, "Eus" and "Nag eus", the thanks; reading
-an ask a learner types in Cornish (the typed move), with the help a click on a card gives; and the answers a
-player asked by a classmate may give (``ReplyInput``)."""
+"""What is said at the table in Cornish, with its English (the ask, "Eus" and "Nag eus", the thanks: made by
+``tutor.cornish``, which the drill shares); reading an ask a learner types in Cornish (the typed move), with the help
+a click on a card gives; and the answers a player asked by a classmate may give (``ReplyInput``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tutor.cards import Card, Rank
-from tutor.cornish import CornishError, read_answer, read_ask
+from tutor.cards import Card
+from tutor.cornish import NO_SAID, NUMBER_WORDS, CornishError, ask_said, read_answer, read_ask, yes_said
 from tutor.engine import Misread
 from tutor.inputs import Answer
 
 from .moves import ASKS, Ask
 from .rules import LOWEST, MAX_PLAYERS, PREFIX, run
 
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-NO_SAID = ("Nag eus. Gwra pyskessa!", "No. Go fish!")
-THANKS_SAID = ("Meur ras!", "Thank you!")
-
-
-def ask_said(target_name: str, rank: Rank, *, neb: bool = False) -> tuple[str, str]:
-    """The Cornish ask and its gloss: ("Pol, eus seyth genes?", "Pol, have you got any sevens?")."""
-    word = rank.cornish.lower()
-    cornish = f"{target_name}, eus {'neb ' if neb else ''}{word} genes?"
-    return cornish, f"{target_name}, have you got any {rank.english_plural}?"
-
-
-def yes_said(rank: Rank, count: int) -> tuple[str, str]:
-    """The answer when the asked player holds the rank; the English says how many are handed over."""
-    article = "an" if rank.english[0] in "aeiou" else "a"
-    english = f"{article} {rank.english}" if count == 1 else f"{NUMBER_WORDS[count]} {rank.english_plural}"
-    return f"Eus. Yma genev vy {rank.cornish.lower()}.", f"Yes. I have {english}."
 
 
 def read_typed_ask(state: Any, seat: int, text: str) -> Ask:

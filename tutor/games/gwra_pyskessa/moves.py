@@ -1,11 +1,12 @@
 """The one kind of move, ``Ask``, how it is read from text, and what is legal: every ask the player to move may
-make, and why any other is refused, each refusal citing its rule (G3, G8)."""
+make, and why any other is refused, each refusal citing its rule (G3, G8); and the public record of an ask made
+(``AskLog``)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tutor.cards import FRENCH_RANKS, RANKS_BY_CODE, Rank
 from tutor.engine import IllegalMove
@@ -37,6 +38,15 @@ class Ask:
 
 
 KINDS = (Ask,)  # the game's kinds of move, for ``tutor.engine.check_action``
+
+
+class AskLog(NamedTuple):
+    """A public fact: who asked whom for what, and how many cards were handed over."""
+
+    asker: int
+    target: int
+    rank: Rank
+    given: int
 
 
 def parse_action(text: Any) -> Ask:

@@ -4,26 +4,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tutor.cards import CARDS, FRENCH_RANKS, Card, Rank, Suit
+from tutor.cards import CARDS, Card, Rank, Suit
 from tutor.engine import Event, Record, Result, SeatedState, SeatView, TableView, check_action, shown_to
 
-from .moves import ASKS, KINDS, MALFORMED, Ask, askable, legal_actions, refusal
-from .rules import LOWEST, MAX_PLAYERS, SET_SIZE, SLUG, Rules, run
+from .moves import ASKS, KINDS, MALFORMED, Ask, AskLog, askable, legal_actions, refusal
+from .rules import LOWEST, SLUG, Rules, run
 from .scoring import score, verdict
-
-
-class AskLog(NamedTuple):
-    """A public fact: who asked whom for what, and how many cards were handed over."""
-
-    asker: int
-    target: int
-    rank: Rank
-    given: int
-
-
-# Every fact there can be, made once: ``LOGS[asker][target][rank][given]``.
-LOGS = tuple(tuple({rank: tuple(AskLog(asker, target, rank, given) for given in range(SET_SIZE))
-                    for rank in FRENCH_RANKS} for target in range(MAX_PLAYERS)) for asker in range(MAX_PLAYERS))
+from .turns import _Turn, _usual_ask
 
 
 class _Position(NamedTuple):
@@ -132,8 +119,3 @@ class PyskessaState(_Position, SeatedState):
 
     def _repr_html_(self) -> str:
         return self.view(None)._repr_html_()
-
-
-# Applying an ask (turns.py) builds states of this class: each module imports the other at its end, once its own
-# names exist, so that either may be imported first.
-from .turns import _Turn, _usual_ask  # noqa: E402

@@ -1,19 +1,30 @@
 """Applying an ask: the hands, stock and sets as they change and every event in order, each citing its rule
-(G3–G9).  Most asks take a shortcut (``_usual_ask``) that builds the same state at once."""
+(G3–G9).  Most asks take a shortcut (``_usual_ask``) that builds the same state at once.
+
+The next state is built as ``type(state)``: ``state.py`` imports this module, and this module needs nothing of it."""
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING
 
 from tutor.cards import FRENCH_RANKS, Card, Rank
+from tutor.cornish import NO_SAID, NUMBER_WORDS, THANKS_SAID, ask_said, yes_said
 from tutor.engine import Event, Turn
 
-from .cornish import NO_SAID, NUMBER_WORDS, THANKS_SAID, ask_said, yes_said
-from .rules import ALL_SETS, HIGHEST, LOWEST, PREFIX, RANK_OF, SET_SIZE
+from .moves import AskLog
+from .rules import ALL_SETS, HIGHEST, LOWEST, MAX_PLAYERS, PREFIX, RANK_OF, SET_SIZE
 from .scoring import verdict
+
+if TYPE_CHECKING:
+    from .state import PyskessaState
 
 # How a position is built on the hot path: the NamedTuple's own constructor, without its per-field frame.
 _new = tuple.__new__
+
+# Every fact there can be, made once: ``LOGS[asker][target][rank][given]``.
+LOGS = tuple(tuple({rank: tuple(AskLog(asker, target, rank, given) for given in range(SET_SIZE))
+                    for rank in FRENCH_RANKS} for target in range(MAX_PLAYERS)) for asker in range(MAX_PLAYERS))
 
 
 class _Words:
@@ -100,8 +111,8 @@ def _usual_ask(state: PyskessaState, me: int, them: int, rank: Rank) -> Pyskessa
             sets = _laid(state.sets, me, rank)
         else:
             return None
-        return _new(PyskessaState, (state.setup, state.rules, state.names, tuple(hands), tuple(held), stock, sets,
-                                    me, events, state.asks + (LOGS[me][them][rank][given],)))
+        return _new(type(state), (state.setup, state.rules, state.names, tuple(hands), tuple(held), stock, sets,
+                                  me, events, state.asks + (LOGS[me][them][rank][given],)))
     card, nxt = stock[0], (me + 1) % len(hands)  # "Nag eus. Gwra pyskessa!": draw, and the turn passes
     drawn = RANK_OF[card]
     if len(stock) == 1 or not hands[nxt] or drawn == rank and state.rules.lucky_draw_continues:
@@ -121,8 +132,8 @@ def _usual_ask(state: PyskessaState, me: int, them: int, rank: Rank) -> Pyskessa
         hands[me] = mine[:at] + (card,) + mine[at:]
         held[me] |= 1 << drawn
         events, sets = words.fished[me][them][rank], state.sets
-    return _new(PyskessaState, (state.setup, state.rules, state.names, tuple(hands), tuple(held), stock[1:], sets,
-                                nxt, events, state.asks + (LOGS[me][them][rank][0],)))
+    return _new(type(state), (state.setup, state.rules, state.names, tuple(hands), tuple(held), stock[1:], sets,
+                              nxt, events, state.asks + (LOGS[me][them][rank][0],)))
 
 
 def _laid(sets: tuple[tuple[Rank, ...], ...], seat: int, rank: Rank) -> tuple[tuple[Rank, ...], ...]:
@@ -298,10 +309,5 @@ class _Turn(Turn):
     def build(self, current: int | None) -> PyskessaState:
         """The next state."""
         s = self.state
-        return _new(PyskessaState, (s.setup, s.rules, s.names, tuple(self.hands), tuple(self.held), self.stock,
-                                    self.sets, current, tuple(self.events), self.asks))
-
-
-# The states built here are of state.py's class, and state.py's ``apply`` calls this module: each imports the
-# other at its end, once its own names exist, so that either may be imported first.
-from .state import LOGS, PyskessaState  # noqa: E402
+        return _new(type(s), (s.setup, s.rules, s.names, tuple(self.hands), tuple(self.held), self.stock,
+                              self.sets, current, tuple(self.events), self.asks))

@@ -21,7 +21,7 @@ from typing import Any
 import anywidget
 
 LOG = logging.getLogger("tutor.widgets")
-DEFECT_WORDS = ("Something went wrong here, not in anything you did, and everything is back as it was before. "
+DEFECT_WORDS = ("Something went wrong here (nothing you did caused it), and everything is back as it was before. "
                 "Try again; if it keeps happening, tell your teacher.")
 # Attributes that are not the widget's own state: the count of what was said only grows (the page speaks when it
 # changes), and ``_framework`` names what traitlets and ipywidgets keep on the instance.
@@ -35,8 +35,9 @@ _SHARED = frozenset({str, int, float, bool, type(None), tuple, frozenset, bytes}
 def own_attributes(widget: Any) -> list[str]:
     """The names of the attributes the widget's own classes set on it (not traitlets' or ipywidgets')."""
     framework = getattr(widget, "_framework", frozenset())
+    # ipywidgets sets some private attributes of its own later (``_holding_sync``); a public name is the widget's.
     return [name for name in vars(widget) if name not in framework and name not in NOT_KEPT
-            and not hasattr(anywidget.AnyWidget, name)]
+            and not (name.startswith("_") and hasattr(anywidget.AnyWidget, name))]
 
 
 @lru_cache(maxsize=None)

@@ -5,7 +5,8 @@ any other exception is a defect.  It is logged here (the ``tutor.widgets`` logge
 widget is put back as it was before the message: ``take_snapshot`` keeps every attribute the widget's classes set
 and its own traits, copying what a handler could change in place (lists, dicts, sets, mutable dataclasses, random
 generators, an object holding one, such as a bot, and an object whose class says how it is copied with
-``__copy__``), and sharing what cannot change (a game's states, records, events, tuples, text).  ``put_back`` sets them again and removes the attributes set since.
+``__copy__``), and sharing what cannot change (a game's states, records, events, tuples, text).  ``put_back`` sets
+them again and removes the attributes set since.
 """
 
 from __future__ import annotations

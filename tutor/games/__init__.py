@@ -100,17 +100,21 @@ def register(slug: str, module: str, name: str, *, lessons: Path | str | None = 
     """Add a game from another package than Gwari's: ``name`` in ``module`` is its ``Game`` (imported when first
     looked up), ``lessons`` the folder of its lesson ``<slug>.toml`` and its first game ``first-games/<slug>.toml``
     (``None``: Gwari's lessons), ``play_minutes`` the module whose ``MEASURED[slug]`` holds its measured play
-    minutes.  A slug already registered, or not written in lower-case words joined by hyphens, is refused."""
+    minutes.  Registering a game again, in the same place, changes nothing; a slug another game has, or one not
+    written in lower-case words joined by hyphens, is refused."""
     for field, value in (("slug", slug), ("module", module), ("name", name), ("play_minutes", play_minutes)):
         if not isinstance(value, str) or not value:
             raise ValueError(f"{field}: non-empty text is needed, not {engine._shown_value(value)}.")
     if not SLUG.fullmatch(slug):
         raise ValueError(f"slug: {slug!r} is not lower-case words joined by hyphens, such as 'carts-tity'.")
-    if slug in GAMES:
-        raise ValueError(f"slug: {slug!r} is already a game.")
     if lessons is not None and not isinstance(lessons, (str, Path)):
         raise ValueError(f"lessons: a folder is needed, not {engine._shown_value(lessons)}.")
-    GAMES.add(slug, Where(module, name, None if lessons is None else Path(lessons), play_minutes))
+    place = Where(module, name, None if lessons is None else Path(lessons), play_minutes)
+    if slug in GAMES:
+        if GAMES.where(slug) == place:
+            return
+        raise ValueError(f"slug: {slug!r} is already a game.")
+    GAMES.add(slug, place)
 
 
 def lesson_file(slug: str) -> Path:

@@ -14,4 +14,5 @@ from .state import WarState
 def heuristic(state: WarState, rng: random.Random) -> tuple[Play, Said]:
     """The one legal move: the top card of the hand."""
     move = state.legal_actions()[0]
-    return move, said(f"The {move.card.english} is my top card, and the top card is the only one I may play.")
+    return move, said(f"The {move.card.english} is my top card, and the top card is the only one I may play.",
+                      ("only-move",))

@@ -17,7 +17,8 @@ Which file holds what:
 - ``moves.py``: the kinds of move (``Play``, ``Pit``), ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: the shuffled deal, and a prepared deal read field by field;
 - ``state.py``: the position (``BurnState``), what each seat sees, the moves in words;
-- ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the pit and the deal's end);
+- ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the pit and the deal's end),
+  the next state built as ``type(state)``: ``state.py`` imports it, never the other way;
 - ``scoring.py``: a deal's score and the pit as pure functions (Pymtheg's sub-game scores with them too);
 - ``game.py``: the ``Game`` subclass and ``BURN``;
 - ``bot.py``: the rule-based bot (``heuristic``) and the search bot (``search``), paired with the game by the
@@ -25,7 +26,7 @@ Which file holds what:
 """
 
 from tutor.games.burn.game import BURN, Burn
-from tutor.games.burn.moves import KINDS, PITS, PLAYS, Pit, Play, parse_action
+from tutor.games.burn.moves import KINDS, PITS, PLAYS, Play, Pit, parse_action
 from tutor.games.burn.rules import (ALL_FIRE, ALL_WATER, FIRE, MAX_DEALS, MAX_PLAYERS, PACK, PIT, PIT_TABLE, PREFIX,
                                     WATER, Rules, element, value)
 from tutor.games.burn.scoring import (BURN_SCORING, PYMTHEG_SCORING, SCORINGS, BurnScoring, SideScore, pit_choices,

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from tutor.bots import Said, said
-from tutor.games.burn.moves import PITS, Pit, Play
+from tutor.games.burn.moves import PITS, Play, Pit
 from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, FIRE, PACK, WATER, element, value
 from tutor.games.burn.scoring import pit_choices, score_deal
 from tutor.games.burn.state import BurnState

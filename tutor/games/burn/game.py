@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 from tutor.cards import ElementCard
 from tutor.engine import Event, Game, IllegalMove, Record
 from tutor.games.burn.deal import deal_hands, deal_words, read_prepared
-from tutor.games.burn.moves import Pit, Play, parse_action
+from tutor.games.burn.moves import Play, Pit, parse_action
 from tutor.games.burn.rules import MAX_DEALS, MAX_PLAYERS, PACK, PREFIX, SHORT_DEALS, Rules
 from tutor.games.burn.scoring import SCORINGS, pit_value
 from tutor.games.burn.state import BurnState

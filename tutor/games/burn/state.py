@@ -8,9 +8,10 @@ from typing import Any, NamedTuple
 from tutor.cards import ElementCard
 from tutor.engine import (Event, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView, TableView,
                           check_action, shown_to)
-from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, Pit, Play, check_pit, check_play, legal_moves
+from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, Play, Pit, check_pit, check_play, legal_moves
 from tutor.games.burn.rules import FIRE, PIT, PREFIX, R_END, R_FOLLOW, R_PIT, WATER, Rules, element, value
 from tutor.games.burn.scoring import SCORINGS, BurnScoring, pit_value, points_words, signed
+from tutor.games.burn.turns import _Turn, card_event, trick_event
 from tutor.match import ScoreSheet
 from tutor.tricks import Trick, TrickPosition, Where, quick_lay, quick_take, side_members, view_of, winning_index
 
@@ -208,6 +209,3 @@ class BurnState(_Position, TrickPosition, SeatedState):
 
 _AT = Where.of(BurnState)
 _new_state = tuple.__new__
-
-# The moves build the next state with the class above, so they are imported last.
-from tutor.games.burn.turns import _Turn, card_event, trick_event  # noqa: E402

@@ -1,18 +1,22 @@
 """Burn's moves: the ``Turn`` that applies a card or a pit choice, one method per step, each saying the rule it
-applies (B2–B7)."""
+applies (B2–B7).
+
+The next state is built as ``type(state)``: ``state.py`` imports this module, and this module needs nothing of it."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tutor.cards import ElementCard
 from tutor.engine import Event
 from tutor.games.burn.deal import deal_hands, deal_words
 from tutor.games.burn.rules import FIRE, MAX_DEALS, PREFIX, R_DISCARD, R_TRICK, SHORT_DEALS, WATER, element, value
 from tutor.games.burn.scoring import pit_row, pit_value, score_deal, signed
-from tutor.games.burn.state import BurnState
 from tutor.match import next_dealer
 from tutor.tricks import TrickTurn, TrickWords, pool, to_play, winning_index
+
+if TYPE_CHECKING:
+    from tutor.games.burn.state import BurnState
 
 WORDS = TrickWords.of(PREFIX)
 
@@ -189,6 +193,6 @@ class _Turn(TrickTurn):
 
     def build(self, current: int | None) -> BurnState:
         s = self.s
-        return BurnState(s.setup, s.rules, self.names, s.sides, self.hands, self.won, self.plays, self.leader,
-                         self.tricks, self.dealer, self.deal_no, self.sheet, current, self.pit, self.instant,
-                         tuple(self.events))
+        return type(s)(s.setup, s.rules, self.names, s.sides, self.hands, self.won, self.plays, self.leader,
+                       self.tricks, self.dealer, self.deal_no, self.sheet, current, self.pit, self.instant,
+                       tuple(self.events))

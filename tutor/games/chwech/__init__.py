@@ -18,7 +18,8 @@ Which file holds what:
 - ``moves.py``: the moves, ``Play`` and ``Pass``, ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: dealing, and reading a prepared deal;
 - ``state.py``: the immutable state (``ChwechState``);
-- ``turns.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored);
+- ``turns.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored), the next state
+  built as ``type(state)``: ``state.py`` imports it, never the other way;
 - ``scoring.py``: who takes a trick, what a deal scores, who wins the match: pure functions;
 - ``game.py``: the registry's ``Chwech`` and its instance ``CHWECH``;
 - ``bot.py``: the strong bot (``heuristic``) and the expert (``search``: the other hands guessed from the unseen
@@ -26,7 +27,7 @@ Which file holds what:
 """
 
 from .game import CHWECH, Chwech
-from .moves import PASS, Pass, Play, parse_action
+from .moves import PASS, Play, Pass, parse_action
 from .packs import HAND_SIZE, Number, NumberCard, pack_for, parse_card
 from .rules import PREFIX, Rules
 from .scoring import card_power, deal_score, deal_score_breakdown, match_result, multiplier, who_takes

@@ -18,7 +18,7 @@ from tutor.cards import Rank
 from tutor.match import EndRule
 from tutor.search import determinized
 
-from .moves import PASS, Pass, Play
+from .moves import PASS, Play, Pass
 from .packs import HAND_SIZE, is_joker, rank_value, sort_key
 from .scoring import card_power, multiplier
 from .state import ChwechState

@@ -8,7 +8,7 @@ from tutor.engine import Event, Game, Record
 from tutor.match import EndRule, ScoreSheet
 
 from .deal import deal_hands, read_hands
-from .moves import Pass, Play, parse_action
+from .moves import Play, Pass, parse_action
 from .packs import HAND_SIZE, pack_words
 from .rules import MAX_ACTIONS_PER_DEAL, MAX_DEALS, PREFIX, SLUG, Rules
 from .state import ChwechState

@@ -9,10 +9,11 @@ from tutor.engine import (Event, IllegalMove, Record, Result, SeatedState, SeatV
                           check_action, shown_to)
 from tutor.match import ScoreSheet
 
-from .moves import _AS_SUIT, _HIGH_LOW, KINDS, MALFORMED, READY_MADE, Pass, Play, _problem, legal_actions
+from .moves import _AS_SUIT, _HIGH_LOW, KINDS, MALFORMED, READY_MADE, Play, Pass, _problem, legal_actions
 from .packs import CARD_TYPES, is_joker
 from .rules import SLUG, Rules
 from .scoring import match_result
+from .turns import _Turn
 
 
 class _Position(NamedTuple):
@@ -181,8 +182,3 @@ class ChwechState(_Position, SeatedState):
 
     def _repr_html_(self) -> str:
         return self.view(None)._repr_html_()
-
-
-# Applying a move (turns.py) builds states of this class: each module imports the other at its end, once its own
-# names exist, so that either may be imported first.
-from .turns import _Turn  # noqa: E402

@@ -1,19 +1,24 @@
 """Applying a move: the Turn of one transition, one method per kind of move, each saying the rule it applies
-(C2–C10): leading or passing the lead, playing to a trick or passing, taking a trick, scoring a deal."""
+(C2–C10): leading or passing the lead, playing to a trick or passing, taking a trick, scoring a deal.
+
+The next state is built as ``type(state)``: ``state.py`` imports this module, and this module needs nothing of it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.cards import Rank
 from tutor.engine import Turn
 from tutor.tricks import seats_from
 
 from .deal import deal_hands
-from .moves import Pass, Play
+from .moves import Play, Pass
 from .packs import DEALS_BY_PLAYERS, HAND_SIZE, Number
 from .rules import PREFIX
 from .scoring import deal_score, match_result, who_takes
+
+if TYPE_CHECKING:
+    from .state import ChwechState
 
 _JOKER, _THIRTEEN = Rank.JOKER, Number.THIRTEEN  # hot-path names: rank checks are identity tests
 # Seats in playing order from each seat, by table size: a trick's queue and the lead's offer are slices of these.
@@ -153,11 +158,6 @@ class _Turn(Turn):
 
     def build(self, over: bool = False) -> ChwechState:
         s = self.state
-        return ChwechState(s.setup, s.rules, s.names, tuple(self.hands), self.won, self.dealt, self.sheet,
-                           self.dealer, self.trick, self.led, self.queue, self.offer, self.sat_out, self.first_trick,
-                           self.last_card, tuple(self.events), over)
-
-
-# The states built here are of state.py's class, and state.py's ``apply`` calls this module: each imports the
-# other at its end, once its own names exist, so that either may be imported first.
-from .state import ChwechState  # noqa: E402
+        return type(s)(s.setup, s.rules, s.names, tuple(self.hands), self.won, self.dealt, self.sheet,
+                       self.dealer, self.trick, self.led, self.queue, self.offer, self.sat_out, self.first_trick,
+                       self.last_card, tuple(self.events), over)

@@ -30,12 +30,12 @@ Which file holds what (``turns`` builds the next state as ``type(state)``):
   what the seat knows and played out, "expert"); nothing else in the package imports it.
 """
 
-from tutor.games.gnav.state import GnavState  # noqa: I001  (first: state.py imports turns.py at its end)
 from tutor.games.gnav.deal import read_gnav_deal
 from tutor.games.gnav.game import GNAV, Gnav
 from tutor.games.gnav.moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions, parse_action
 from tutor.games.gnav.rules import MAX_COUNTERS, MAX_PLAYERS, MIN_PLAYERS, PACK, PREFIX, SLUG, Rules, counters_word
 from tutor.games.gnav.scoring import round_losers, score
+from tutor.games.gnav.state import GnavState
 
 __all__ = ["GNAV", "Gnav", "GnavState", "Rules", "Call", "STAND", "CHANGE", "KINDS", "parse_action", "left_of",
            "legal_actions", "round_losers", "score", "read_gnav_deal", "MAX_COUNTERS", "MAX_PLAYERS", "MIN_PLAYERS",

@@ -12,6 +12,7 @@ from tutor.engine import (Event, IllegalMove, Record, Result, SeatedState, SeatV
 from .moves import CHANGE, KINDS, STAND, Call, left_of, legal_actions
 from .rules import MALFORMED, PREFIX, SLUG, Rules, counters_word
 from .scoring import score, winners_words
+from .turns import _Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +145,3 @@ class GnavState(SeatedState):
 
     def _repr_html_(self) -> str:
         return self.view(None)._repr_html_()
-
-
-# Applying a turn (turns.py) builds states of this class: turns.py imports nothing of this module, and this import
-# comes last, once ``GnavState`` exists.
-from .turns import _Turn  # noqa: E402

@@ -34,17 +34,18 @@ Which file holds what (``turns`` builds the next state as ``type(state)``; ``dea
 - ``moves.py``: the kinds of move (``Pass``, ``Nose``, ``Wait``), ``parse_action``, the legal moves and the
   refusals, each citing its rule; who moves first in a round.
 - ``scoring.py``: ``score``, lives left and the winner from the letters taken (P6).
-- ``state.py``: ``PigState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``, and
-  moves in words (``prompt``, ``describe``).
-- ``turns.py``: applying a move (``_Turn``): the pass, a deal that goes nowhere, the signal and the race, letters.
-- ``deal.py``: dealing one rank per player, and reading a prepared deal given to ``start(deal=...)``.
+- ``state.py``: ``PigState``: the position (a deal's first one: ``PigState.dealt``), ``legal_actions``/``apply``,
+  ``view``, ``status``, ``result``, and moves in words (``prompt``, ``describe``).
+- ``turns.py``: applying a move (``_Turn``): the pass, a deal that goes nowhere, the signal and the race, letters;
+  the next state built as ``type(state)``: ``state.py`` imports it, never the other way.
+- ``deal.py``: dealing one rank per player (the hands, not the position), and reading a prepared deal given to
+  ``start(deal=...)``.
 - ``game.py``: the registry entry ``Pig``, its instance ``PIG``, and the race's hooks for the play app.
 - ``bot.py``: strategy only, found by the registry: ``heuristic`` (collect a rank; "strong") and ``search`` (the
   pass chosen over guessed hands, each played out; "expert", the race left to the rule of thumb); nothing else in
   the package imports it.
 """
 
-from tutor.games.pig.state import PigState  # noqa: I001  (first: state.py, turns.py and deal.py import each other)
 from tutor.games.pig.deal import deal, read_pig_deal
 from tutor.games.pig.game import PIG, Pig, race_clock, race_idle, race_tick_ms
 from tutor.games.pig.moves import (KINDS, NOSE, PASSES, WAIT, Nose, Pass, Wait, first_to_move, has_four,
@@ -52,6 +53,7 @@ from tutor.games.pig.moves import (KINDS, NOSE, PASSES, WAIT, Nose, Pass, Wait, 
 from tutor.games.pig.rules import (HAND, MAX_PLAYERS, MIN_PLAYERS, PACK, PREFIX, SLUG, STOP_AFTER, Rules, game_pack,
                                    top_ranks)
 from tutor.games.pig.scoring import score
+from tutor.games.pig.state import PigState
 
 __all__ = ["PIG", "Pig", "PigState", "Rules", "Pass", "Nose", "Wait", "KINDS", "NOSE", "WAIT", "PASSES",
            "parse_action", "has_four", "first_to_move", "legal_actions", "score", "deal", "read_pig_deal",

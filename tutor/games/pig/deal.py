@@ -12,14 +12,17 @@ from tutor.mechanics import deal_round_robin, read_deal
 
 from .moves import first_to_move
 from .rules import HAND, MAX_DELAY_MS, PACK, PREFIX, Rules, top_ranks
-from .state import PigState
 
 DEAL = f"{PREFIX}.deal"
 
 
 def deal(pack: tuple[Card, ...], setup: Record, rules: Rules, letters: tuple[int, ...], dealer: int, deals: int,
-         events: list[Event], hands: tuple[tuple[Card, ...], ...] | None = None, passes: int = 0) -> PigState:
-    """A new deal from the gathered ``pack`` to the players still in: one rank each, top ranks down (P2, P7)."""
+         events: list[Event], hands: tuple[tuple[Card, ...], ...] | None = None
+         ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int | None]:
+    """A new deal from the gathered ``pack`` to the players still in: one rank each, top ranks down (P2, P7).
+
+    Returns the hands, the cards of ``pack`` left aside and who moves first; the deal's event goes on ``events``.
+    The position is built by ``PigState.dealt``."""
     names = setup.names
     assert names is not None
     n = len(letters)
@@ -40,8 +43,7 @@ def deal(pack: tuple[Card, ...], setup: Record, rules: Rules, letters: tuple[int
         events.append(Event(DEAL, f"A prepared deal: four cards to each of the {len(alive)} players."))
     in_hands = {c for h in hands for c in h}
     aside = tuple(sorted(c for c in pack if c not in in_hands))
-    return PigState(setup, rules, names, hands, letters, dealer, deals, first_to_move(hands, order), (None,) * n,
-                    (None,) * n, passes, aside=aside, events=tuple(events))
+    return hands, aside, first_to_move(hands, order)
 
 
 def _whole(value: Any) -> bool:

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from tutor.engine import Game, Inputs, RaceInput, Record
 
-from .deal import deal, read_pig_deal
+from .deal import read_pig_deal
 from .moves import Nose, Pass, Wait, parse_action
 from .rules import HAND, MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, PREFIX, SLUG, STOP_AFTER, Rules, game_pack
 from .state import PigState
@@ -53,9 +53,9 @@ class Pig(Game):
         players = setup.players
         assert setup.dealer is not None
         if setup.deal is None:
-            return deal(game_pack(players), setup, rules, (0,) * players, setup.dealer, 0, [])
+            return PigState.dealt(game_pack(players), setup, rules, (0,) * players, setup.dealer, 0, [])
         hands, letters, passes = read_pig_deal(setup.deal, players, rules)
-        return deal(game_pack(players), setup, rules, letters, setup.dealer, 0, [], hands, passes)
+        return PigState.dealt(game_pack(players), setup, rules, letters, setup.dealer, 0, [], hands, passes)
 
     def parse_action(self, state: Any, text: str) -> Pass | Nose | Wait:
         """Read ``pass QS``, ``nose`` or ``wait``."""

@@ -8,9 +8,11 @@ from typing import Any
 from tutor.cards import Card
 from tutor.engine import Event, Record, Result, SeatedState, SeatView, TableView, check_action, shown_to
 
+from .deal import deal
 from .moves import KINDS, MALFORMED, NOSE, READY_MADE, WAIT, Nose, Pass, Wait, legal_actions, problem
 from .rules import SLUG, Rules
 from .scoring import score
+from .turns import _Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,16 @@ class PigState(SeatedState):
     delays: tuple[int, ...] = ()  # reaction delays drawn at the signal (race only)
     aside: tuple[Card, ...] = ()  # the game's pack not in the hands: unused ranks, gathered hands
     events: tuple[Event, ...] = ()
+
+    @classmethod
+    def dealt(cls, pack: tuple[Card, ...], setup: Record, rules: Rules, letters: tuple[int, ...], dealer: int,
+              deals: int, events: list[Event], hands: tuple[tuple[Card, ...], ...] | None = None,
+              passes: int = 0) -> PigState:
+        """The first position of a deal from the gathered ``pack`` (``deal.deal``: P2, P7), or of ``hands`` given."""
+        hands, aside, first = deal(pack, setup, rules, letters, dealer, deals, events, hands)
+        n = len(letters)
+        return cls(setup, rules, setup.names, hands, letters, dealer, deals, first, (None,) * n, (None,) * n, passes,
+                   aside=aside, events=tuple(events))
 
     # -- the contract
 
@@ -169,9 +181,3 @@ class PigState(SeatedState):
         if self.touched:
             return f"Race, {self.tick * self.rules.tick_ms / 1000:.2f} s: {who} — touch your nose or keep looking?"
         return f"Passing round {self.passes + 1}: {who} to pass a card, or touch their nose with four of a kind."
-
-
-# Applying a move (turns.py) builds states of this class: turns.py imports nothing of this module, and this import
-# comes last, once ``PigState`` exists.
-from .turns import _Turn  # noqa: E402
-

@@ -1,8 +1,8 @@
 """Applying a Pig move: ``_Turn``, one method per kind of move and per thing that follows from it (the pass, the
 end of a deal that goes nowhere, the signal and the race, letters and the next deal), each ``say``ing its rule.
 
-The next state is built as ``type(state)`` (this module needs nothing of state.py); a new deal comes from
-deal.py, imported at the end of this module so that either may be imported first."""
+The next state is built as ``type(state)``, a new deal's as ``type(state).dealt``: ``state.py`` imports this module,
+and this module needs nothing of it."""
 
 from __future__ import annotations
 
@@ -185,8 +185,8 @@ class _Turn(Turn):
             return self.game_over()
         aside = self.s.aside + tuple(c for hand in self.hands for c in hand)  # the hands are gathered
         dealer = self.order_from(self.s.dealer)[0]
-        return dealing.deal(aside, self.s.setup, self.s.rules, tuple(self.letters), dealer, self.s.deals + 1,
-                            self.events)
+        return type(self.s).dealt(aside, self.s.setup, self.s.rules, tuple(self.letters), dealer, self.s.deals + 1,
+                                  self.events)
 
     def game_over(self) -> PigState:
         """The hands are gathered and nobody moves any more."""
@@ -194,6 +194,3 @@ class _Turn(Turn):
         return type(self.s)(self.s.setup, self.s.rules, self.names, tuple(() for _ in self.hands),
                             tuple(self.letters), self.s.dealer, self.s.deals, None, (), (), self.s.passes,
                             aside=aside, events=tuple(self.events))
-
-
-from . import deal as dealing  # noqa: E402  (deal.py builds states: it imports state.py, which imports this module)

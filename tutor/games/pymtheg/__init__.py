@@ -16,12 +16,15 @@ Which file holds what:
 
 - ``rules.py``: four players, the pack, the hand, the trumps, the bounds, the rule ids, the options (``Rules``);
 - ``moves.py``: the kinds of move (``Bid``, ``Call``, ``Stake``, ``NameTrump``, ``Play``), ``parse_action``, the
-  legal moves (the bids open, the doubles on offer, the cards) and the refusals;
+  legal moves (the bids open, the doubles on offer, the cards) and the refusals, and a card played against the
+  rules (``Offence``);
 - ``deal.py``: three rounds of five, the partial reshuffle, a prepared deal read field by field, the match's end;
-- ``state.py``: the position (``PymthegState``), what each seat sees, the moves and the contract in words;
+- ``state.py``: the position (``PymthegState``), what each seat sees, the moves and the contract in words, and the
+  most common cards made in one step;
 - ``auction.py`` (Pymtheg's own part): the auction's moves, doubling out of turn and naming trump;
 - ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the auction's part, a Ry's
-  and a Lon's tricks, revokes, the end of a deal);
+  and a Lon's tricks, revokes, the end of a deal), the next state built as ``type(state)``: ``state.py`` imports
+  it, never the other way;
 - ``scoring.py``: the bids in order, the score table and every score as pure functions;
 - ``game.py``: the ``Game`` subclass and ``PYMTHEG``;
 - ``bot.py``: the rule-based bot (``heuristic``, ``offer_choice``) and the search bot (``search``, its search for a
@@ -30,7 +33,7 @@ Which file holds what:
 
 from tutor.games.pymtheg.game import PYMTHEG, Pymtheg
 from tutor.games.pymtheg.moves import (BIDS, CALLS, DOUBLE, KINDS, PASS, PLAYS, REDOUBLE, STAKES, STOP, TRUMPS, Bid,
-                                       Call, NameTrump, Play, Stake, parse_action)
+                                       Call, Play, NameTrump, Stake, parse_action)
 from tutor.games.pymtheg.rules import MAX_DEALS, NO_TRUMP, PACK, PLAYERS, PREFIX, TEAMS, Rules
 from tutor.games.pymtheg.scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, GAM_RANK, KIND, LEVEL, PRINTED_GAM,
                                          TABLE_SLIPS, Contract, Score, burn_scores, revoke_score, score_contract,

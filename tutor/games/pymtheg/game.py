@@ -7,12 +7,12 @@ from typing import Any, Mapping
 
 from tutor.cards import ElementCard
 from tutor.engine import Event, Game, Inputs, Record
-from tutor.games.pymtheg.state import PymthegState  # before turns.py: the state module imports the moves last
 from tutor.games.pymtheg.deal import deal_by_fives, deal_words, end_rule, read_prepared, shuffled_pack, team_labels
-from tutor.games.pymtheg.moves import STAKES, Bid, Call, NameTrump, Play, Stake, parse_action
-from tutor.games.pymtheg.turns import _Turn
+from tutor.games.pymtheg.moves import STAKES, Bid, Call, Play, NameTrump, Stake, parse_action
 from tutor.games.pymtheg.rules import ACTIONS_PER_DEAL, HAND, MAX_DEALS, PLAYERS, PREFIX, Rules, rule
 from tutor.games.pymtheg.scoring import TRICKS
+from tutor.games.pymtheg.state import PymthegState
+from tutor.games.pymtheg.turns import _Turn
 from tutor.match import ScoreSheet
 
 

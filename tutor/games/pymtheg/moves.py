@@ -1,15 +1,16 @@
 """Pymtheg's kinds of move (bids and calls, doubles, naming trump, cards played), reading them from text, and what
 is legal: the moves open to the player (the auction's bids, the doubles on offer, the cards), and why a move is
-refused, each naming its rule (Y3–Y7, Y13)."""
+refused, each naming its rule (Y3–Y7, Y13); and a card played against the rules, kept until it is found out
+(``Offence``, the ``revoke`` option)."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from tutor.cards import BadNotation, ElementCard, element_named
+from tutor.cards import BadNotation, Element, ElementCard, element_named
 from tutor.engine import IllegalMove
 from tutor.games.burn.moves import SPAN
 from tutor.games.burn.rules import element, value
@@ -19,6 +20,18 @@ from tutor.tricks import UNDER_TRUMP, legal_plays
 
 if TYPE_CHECKING:
     from tutor.games.pymtheg.state import PymthegState
+
+
+class Offence(NamedTuple):
+    """A card played against the rules (the ``revoke`` option): who, in which trick, what they played, the
+    cards they should have played (any of them played later gives it away), and which rule it broke."""
+
+    seat: int
+    trick: int
+    card: ElementCard
+    allowed: frozenset
+    led: Element
+    kind: str  # "follow" or "under-trump"
 
 
 @dataclass(frozen=True, slots=True)

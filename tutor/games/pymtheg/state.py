@@ -1,6 +1,7 @@
 """Pymtheg's position: the immutable state, its entry points (``legal_actions``, ``apply``), what each seat sees
 (the auction, the trick, the scores), and the moves, the contract and the match's end in words.  The moves themselves
-are made in ``turns.py`` (the auction's in ``auction.py``)."""
+are made in ``turns.py`` (the auction's in ``auction.py``), but for the most common cards, made here in one step
+(``quick_trick``, and the trick core's ``quick_lay``)."""
 
 from __future__ import annotations
 
@@ -10,30 +11,19 @@ from tutor.cards import Element, ElementCard
 from tutor.engine import (AuctionView, Event, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView,
                           TableView, check_action, counted, shown_to)
 from tutor.games.burn.rules import element, value
-from tutor.games.pymtheg.moves import (CALLS, KINDS, PASS, PLAYS, READY_MADE, STOP, Bid, Call, NameTrump, Play,
-                                       Stake, bids_open, check, check_stake, legal_moves, may_stop, offers,
+from tutor.games.pymtheg.moves import (CALLS, KINDS, PASS, PLAYS, READY_MADE, STOP, Bid, Call, Play, NameTrump,
+                                       Offence, Stake, bids_open, check, check_stake, legal_moves, may_stop, offers,
                                        refuse_play)
 from tutor.games.pymtheg.rules import ELEMENTS, MALFORMED, NO_TRUMP, PLAYERS, PREFIX, TEAMS, Rules, rule
 from tutor.games.pymtheg.scoring import BID_NAMES, Contract, points_words, signed
+from tutor.games.pymtheg.turns import _Turn, card_event, trick_event
 from tutor.match import ScoreSheet
-from tutor.tricks import Trick, TrickPosition, Where, play_problem, quick_lay, view_of
+from tutor.tricks import Trick, TrickPosition, Where, play_problem, quick_lay, quick_take, view_of, winning_index
 
 
 def trump_name(trump: Element | None) -> str:
     """A trump in words: "Fire trumps" or "no trump"."""
     return "no trump" if trump is None else f"{trump.english} trumps"
-
-
-class Offence(NamedTuple):
-    """A card played against the rules (the ``revoke`` option): who, in which trick, what they played, the
-    cards they should have played (any of them played later gives it away), and which rule it broke."""
-
-    seat: int
-    trick: int
-    card: ElementCard
-    allowed: frozenset
-    led: Element
-    kind: str  # "follow" or "under-trump"
 
 
 class _Position(NamedTuple):
@@ -330,5 +320,30 @@ def call_words(call: Any) -> str:
 AT = Where.of(PymthegState)
 """Where a position keeps the fields a card changes (for the trick core's ``quick_lay`` and ``quick_take``)."""
 
-# The moves build the next state with the class above, so they are imported last.
-from tutor.games.pymtheg.turns import _Turn, card_event, quick_trick  # noqa: E402
+
+def quick_trick(s: PymthegState, card: ElementCard) -> PymthegState | None:
+    """The last card of a trick that is not the deal's last and changes nothing for a Ry or a Lon (no revoke
+    possible): the trick taken and the state built in one step; ``None`` when the full move must be made."""
+    me = s.current
+    assert me is not None
+    trumps = s.trumps
+    plays = s.plays + ((me, card),)
+    seat, top = plays[winning_index(plays, trumps=trumps, suit=element, value=value)]
+    contract = s.contract
+    if s.stage == "play" and contract.kind != "gam":  # type: ignore[union-attr]
+        declarer = contract.declarer  # type: ignore[union-attr]
+        if contract.kind == "ry":  # type: ignore[union-attr]
+            if seat % 2 == declarer % 2:  # the bidder's trick ends a Ry; the partner's costs or ends one
+                return None
+        elif seat != declarer and sum(s.taken) == s.taken[declarer]:  # the first trick that loses a Lon
+            return None
+    fields = quick_take(s, plays, seat, AT)
+    taken = list(s.taken)
+    taken[seat] += 1
+    fields[_TAKEN] = tuple(taken)
+    fields[AT.events] = (card_event(s, me, card, trumps), trick_event(s.names, plays, seat, top, trumps))
+    return _new_state(PymthegState, fields)
+
+
+_TAKEN = PymthegState._fields.index("taken")
+_new_state = tuple.__new__

@@ -1,24 +1,29 @@
 """Pymtheg's moves: the ``Turn`` that applies a card (Y13), with what a trick does to a Ry or a Lon (Y9, Y10), a
 revoke (Y12) and the end of a deal and of the match (Y11, Y14), one method per step, each saying the rule it applies;
-the auction's moves are its part from ``auction.py``.  The most common cards are made in one step (``quick_trick``,
-and the trick core's ``quick_lay``)."""
+the auction's moves are its part from ``auction.py``.  The most common cards are made in one step by ``state.py``
+(``quick_trick``, and the trick core's ``quick_lay``), with the words for a card and a trick from here.
+
+The next state is built as ``type(state)``: ``state.py`` imports this module, and this module needs nothing of it."""
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tutor.cards import Element, ElementCard
 from tutor.engine import Event
 from tutor.games.burn.rules import FIRE, WATER, element, value
 from tutor.games.pymtheg.auction import AuctionTurn
 from tutor.games.pymtheg.deal import deal_by_fives, deal_words, gathered, match_over, partly_reshuffled, shuffled_pack
+from tutor.games.pymtheg.moves import Offence
 from tutor.games.pymtheg.rules import MAX_DEALS, PLAYERS, PREFIX, R_DISCARD, R_OVER, R_TRICK, R_TRUMP, R_UNDER
 from tutor.games.pymtheg.scoring import (CORRECTED_GAM, PRINTED_GAM, TABLE_SLIPS, Contract, Score, burn_scores,
                                          revoke_score, score_contract, signed)
-from tutor.games.pymtheg.state import AT, Offence, PymthegState
 from tutor.match import next_dealer
-from tutor.tricks import TrickWords, legal_plays, quick_take, to_play, winning_index
+from tutor.tricks import TrickWords, legal_plays, to_play, winning_index
+
+if TYPE_CHECKING:
+    from tutor.games.pymtheg.state import PymthegState
 
 WORDS = TrickWords.of(PREFIX)
 
@@ -58,34 +63,6 @@ def trick_event(names: Sequence[str], plays: Sequence[tuple[int, ElementCard]], 
     return Event(R_TRICK, f"{names[seat]} takes the trick with the {card.english}{how}.", "", "", seat)
 
 
-def quick_trick(s: PymthegState, card: ElementCard) -> PymthegState | None:
-    """The last card of a trick that is not the deal's last and changes nothing for a Ry or a Lon (no revoke
-    possible): the trick taken and the state built in one step; ``None`` when the full move must be made."""
-    me = s.current
-    assert me is not None
-    trumps = s.trumps
-    plays = s.plays + ((me, card),)
-    seat, top = plays[winning_index(plays, trumps=trumps, suit=element, value=value)]
-    contract = s.contract
-    if s.stage == "play" and contract.kind != "gam":  # type: ignore[union-attr]
-        declarer = contract.declarer  # type: ignore[union-attr]
-        if contract.kind == "ry":  # type: ignore[union-attr]
-            if seat % 2 == declarer % 2:  # the bidder's trick ends a Ry; the partner's costs or ends one
-                return None
-        elif seat != declarer and sum(s.taken) == s.taken[declarer]:  # the first trick that loses a Lon
-            return None
-    fields = quick_take(s, plays, seat, AT)
-    taken = list(s.taken)
-    taken[seat] += 1
-    fields[_TAKEN] = tuple(taken)
-    fields[AT.events] = (card_event(s, me, card, trumps), trick_event(s.names, plays, seat, top, trumps))
-    return _new_state(PymthegState, fields)
-
-
-_TAKEN = PymthegState._fields.index("taken")
-_new_state = tuple.__new__
-
-
 # ---------------------------------------------------------------- the moves
 
 
@@ -108,9 +85,9 @@ class _Turn(AuctionTurn):
 
     def build(self, current: int | None) -> PymthegState:
         s = self.s
-        return PymthegState(s.setup, s.rules, self.names, self.hands, self.won, self.taken, self.plays,
-                            self.leader, self.tricks, self.dealer, self.deal_no, self.sheet, current, self.stage,
-                            self.calls, self.passed, self.contract, self.window, self.offences, tuple(self.events))
+        return type(s)(s.setup, s.rules, self.names, self.hands, self.won, self.taken, self.plays,
+                       self.leader, self.tricks, self.dealer, self.deal_no, self.sheet, current, self.stage,
+                       self.calls, self.passed, self.contract, self.window, self.offences, tuple(self.events))
 
     # -- tricks (Y13, Y9, Y12)
 

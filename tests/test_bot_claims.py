@@ -238,7 +238,7 @@ def _cassino_checks() -> dict:
 
 
 def _carts_checks() -> dict:
-    from tutor.games.carts_tity.moves import FOLLOW, Play, chain_cost
+    from tutor.games.carts_tity.moves import FOLLOW, CardPlay, chain_cost
     from tutor.games.carts_tity.rules import SIXTEEN, cards_word
 
     def after(pos: Position, action: Any) -> Any:
@@ -261,7 +261,7 @@ def _carts_checks() -> dict:
 
     return {
         "hand-size": lambda pos, seat, n: len(pos.state.hands[seat]) == n,
-        "nothing-fits": lambda pos: not any(type(a) is Play for a in pos.legal),
+        "nothing-fits": lambda pos: not any(type(a) is CardPlay for a in pos.legal),
         "matches": lambda pos, card, top: top == pos.state.pile[-1] and (card.value == top.value
                                                                           or card.element is top.element),
         "sixteen": lambda pos, card, top: card.element is top.element and card.value + top.value == SIXTEEN,
@@ -269,12 +269,12 @@ def _carts_checks() -> dict:
         "chain-after": chain_after,
         "chain-breaks": lambda pos, action: not after(pos, action).chain,
         "only-follow-ups": lambda pos: all(a.card in FOLLOW[pos.state.pile[-1]] for a in pos.legal
-                                           if type(a) is Play),
+                                           if type(a) is CardPlay),
     }
 
 
 def _chwech_checks() -> dict:
-    from tutor.games.chwech.moves import Play
+    from tutor.games.chwech.moves import CardPlay
     from tutor.games.chwech.scoring import multiplier
 
     def takes(pos: Position, action: Any) -> bool | None:
@@ -292,8 +292,8 @@ def _chwech_checks() -> dict:
         "trick-size": lambda pos, n: len(pos.state.trick) + 1 == n,
         "beats": lambda pos, action: takes(pos, action) in (True, None),
         "loses": lambda pos, action: takes(pos, action) in (False, None),
-        "all-beat": lambda pos: all(takes(pos, a) in (True, None) for a in pos.legal if isinstance(a, Play)),
-        "no-plays": lambda pos: not any(isinstance(a, Play) for a in pos.legal),
+        "all-beat": lambda pos: all(takes(pos, a) in (True, None) for a in pos.legal if isinstance(a, CardPlay)),
+        "no-plays": lambda pos: not any(isinstance(a, CardPlay) for a in pos.legal),
     }
 
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 import pytest
 
 from tutor.cards import Card, Suit, parse_cards
-from tutor.mechanics import Play
+from tutor.mechanics import CardPlay
 from tutor.tricks import (MUST_FOLLOW, NOT_HELD, UNDER_TRUMP, Trick, TrickTurn, Where, led_suit, legal_plays,
                           play_problem, pool, quick_lay, quick_take, seat_sides, seats_between, seats_from, shown_void,
                           side_members, to_play, trick_winner, view_of, winning_index, without)
@@ -356,6 +356,6 @@ def test_a_game_searches_by_giving_its_play_out():
             return int(card.rank) + (hands[1][0] == Card.parse("3H"))  # the higher the better, in any guess
 
     state = position(["2S 9S", "3H", "4H"])._replace(current=0)
-    legal = [Play(c) for c in state.hands[0]]
+    legal = [CardPlay(c) for c in state.hands[0]]
     best, mean, deals = Deal(state, parse_cards("2S 9S 3H 4H")).best(legal, random.Random(2), budget=0.0, least=6)
-    assert best == Play(Card.parse("9S")) and deals == 6 and 9 <= mean <= 10
+    assert best == CardPlay(Card.parse("9S")) and deals == 6 and 9 <= mean <= 10

@@ -17,7 +17,7 @@ C = TypeVar("C")
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class CardPlay:
     """Play ``card`` from the hand: to the trick, or onto the pile (one action class for every game that needs no more)."""
 
     card: InternedCard  # a card of any deck; which cards the game takes is the game's to judge

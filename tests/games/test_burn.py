@@ -8,7 +8,7 @@ from tutor.bots import make_bot
 from tutor.cards import ElementCard
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
-from tutor.games.burn import (BURN_SCORING, MAX_DEALS, PIT_TABLE, PYMTHEG_SCORING, Pit, Play, pit_choices, pit_row,
+from tutor.games.burn import (BURN_SCORING, MAX_DEALS, PIT_TABLE, PYMTHEG_SCORING, CardPlay, Pit, pit_choices, pit_row,
                               pit_value, score_deal)
 from tutor.games.burn.bot import heuristic, quick_card, search
 
@@ -142,10 +142,10 @@ def test_burn_follow():
     assert rules_of(state) == ["burn.follow"]
     assert [str(a) for a in state.legal_actions()] == ["play Wi5"]
     with pytest.raises(IllegalMove) as info:
-        state.apply(Play(card("F1")))
+        state.apply(CardPlay(card("F1")))
     assert info.value.rule == "burn.follow" and "must follow with Wind" in info.value.reason
     with pytest.raises(IllegalMove) as info:
-        state.apply(Play(card("F2")))
+        state.apply(CardPlay(card("F2")))
     assert info.value.rule == "burn.follow" and "do not hold" in info.value.reason
 
 
@@ -248,7 +248,7 @@ def test_burn_pit():
     assert {str(a) for a in state.legal_actions()} == {"pit minus", "pit plus"}
     assert state.cards_of(Pit("minus")) == () and state.prompt(Pit("minus")) == "Take 30 off your own score"
     with pytest.raises(IllegalMove) as info:
-        state.apply(Play(card("E2")))
+        state.apply(CardPlay(card("E2")))
     assert info.value.rule == "burn.pit"
     minus = play(state, "pit minus")
     assert minus.sheet.totals == (10, 20, 30, 50) and rules_of(minus)[0] == "burn.pit"
@@ -328,7 +328,7 @@ def test_burn_end():
     assert result.winners == (0,) and result.scores == (10, 100, 30, 40) and result.rule == "burn.end"
     assert result.breakdown[0].startswith("Earlier deals") and result.breakdown[-1].startswith("Totals")
     with pytest.raises(IllegalMove) as info:
-        state.apply(Play(card("F1")))
+        state.apply(CardPlay(card("F1")))
     assert info.value.rule == "burn.end" and state.legal_actions() == []
 
 
@@ -386,7 +386,8 @@ def test_pymtheg_all_fire_and_water_scores_ten_thousand_with_no_choice():
 
 
 FORGED = [
-    (Play(5), "play.card"), (Play(2.0), "play.card"), (Play("F3"), "play.card"), (Play(None), "play.card"),
+    (CardPlay(5), "cardplay.card"), (CardPlay(2.0), "cardplay.card"), (CardPlay("F3"), "cardplay.card"),
+    (CardPlay(None), "cardplay.card"),
     (Pit(5), "pit.choice"), (Pit("maybe"), "pit.choice"), (Pit(None), "pit.choice"), (Pit(["minus"]), "pit.choice"),
 ]
 
@@ -397,7 +398,7 @@ def test_forged_moves_are_refused_naming_the_field_and_change_nothing(where):
     naming the part (under the rule for a malformed move), in every phase, and the position stays as it was."""
     from tutor.cards import Card
     from tutor.games.chwech.moves import Pass
-    from tutor.mechanics import Play as SharedPlay
+    from tutor.mechanics import CardPlay as SharedPlay
 
     def fresh():
         if where == "play":
@@ -419,7 +420,7 @@ def test_forged_moves_are_refused_naming_the_field_and_change_nothing(where):
     if where == "play":  # a card, but of another deck
         with pytest.raises(IllegalMove) as info:
             state.apply(SharedPlay(Card.parse("3H")))
-        assert "play.card" in info.value.reason and "element deck" in info.value.reason
+        assert "cardplay.card" in info.value.reason and "element deck" in info.value.reason
     assert state == fresh() and state.legal_actions() == fresh().legal_actions()
 
 
@@ -427,15 +428,15 @@ def test_actions_read_back_and_describe_themselves():
     state = start(TRICKS)
     for action in state.legal_actions():
         assert GAME.parse_action(state, str(action)) == action
-    assert GAME.parse_action(state, "play fire 9") == Play(card("F9"))
+    assert GAME.parse_action(state, "play fire 9") == CardPlay(card("F9"))
     assert GAME.parse_action(state, " Pit  Plus ") == Pit("plus")
     for text in ("play", "play W3", "pit", "pit maybe", "discard F9", None):
         with pytest.raises(IllegalMove):
             GAME.parse_action(state, text)
-    assert state.describe(Play(card("Wi3"))) == "Jory plays the Wind 3"
-    assert state.prompt(Play(card("Wi3"))) == "Play the Wind 3"
-    assert state.cards_of(Play(card("Wi3"))) == (card("Wi3"),)
-    assert state.candidate_actions(card("F9")) == [Play(card("F9"))]
+    assert state.describe(CardPlay(card("Wi3"))) == "Jory plays the Wind 3"
+    assert state.prompt(CardPlay(card("Wi3"))) == "Play the Wind 3"
+    assert state.cards_of(CardPlay(card("Wi3"))) == (card("Wi3"),)
+    assert state.candidate_actions(card("F9")) == [CardPlay(card("F9"))]
 
 
 def test_views_hide_hands_and_show_the_trick():
@@ -475,16 +476,16 @@ def test_heuristic_ducks_fire_and_takes_helpful_water():
     # Fire 9 led, Tamsin Fire 3; Pol holds Fire 12 and Fire 2: he ducks with the Fire 2.
     state = play(start(["F9 E9", "F3 E3", "F12 F2", "Wi1 E1"]), "play F9", "play F3")
     action, reason = heuristic(state, random.Random(0))
-    assert action == Play(card("F2")) and "duck" in reason
+    assert action == CardPlay(card("F2")) and "duck" in reason
     # Void in the element led, Kerensa sheds her highest card that is not Water.
     state = play(start(["F9 E9", "F3 E3", "F12 F2", "Wi1 Wa7"]), "play F9", "play F3", "play F2")
     action, reason = heuristic(state, random.Random(0))
-    assert action == Play(card("Wi1")) and "no Fire" in reason
+    assert action == CardPlay(card("Wi1")) and "no Fire" in reason
     # Water led and nothing else in the trick, last to play, more Water would put her Fire out: she takes it.
     state = play(start(["Wa3 E9", "Wa2 E3", "Wa1 E4", "Wa9 Wa4"], won=["", "", "", "F1"]),
                  "play Wa3", "play Wa2", "play Wa1")
     action, reason = heuristic(state, random.Random(0))
-    assert action == Play(card("Wa4")) and "Water" in reason
+    assert action == CardPlay(card("Wa4")) and "Water" in reason
 
 
 def test_heuristic_pit_choice_follows_the_standings():
@@ -522,7 +523,7 @@ def test_search_bot_ducks_a_fire_trick_it_can_see_through():
     # Three cards each; Kerensa is last to the Fire 9 trick and can duck with the Fire 2 or win with the Fire 12.
     state = play(start(["F9 E9 E10", "F3 E3 E11", "Wi2 Wi3 Wi4", "F12 F2 E1"]), "play F9", "play F3", "play Wi2")
     action, reason = search(state, random.Random(0), budget=0.05)
-    assert action == Play(card("F2")) and "ways" in reason
+    assert action == CardPlay(card("F2")) and "ways" in reason
     assert search(pit_deal([40, 50, 60, 70]), random.Random(0))[0] == Pit("plus")
 
 

@@ -10,7 +10,7 @@ from tutor.bots import make_bot
 from tutor.cards import ElementCard, element_pack
 from tutor.engine import IllegalMove, Record
 from tutor.games import get_game, replay
-from tutor.games.carts_tity import (CALL, DRAW, SKIP, SWAP, PayChain, Play, decks_for, parse_action,
+from tutor.games.carts_tity import (CALL, DRAW, SKIP, SWAP, CardPlay, PayChain, decks_for, parse_action,
                                     score_round)
 from tutor.games.carts_tity.bot import heuristic
 
@@ -147,14 +147,15 @@ def _chain_waiting():
 @pytest.mark.parametrize("action, field", [
     (PayChain(2.0), "paychain.count"), (PayChain(True), "paychain.count"), (PayChain("2"), "paychain.count"),
     (PayChain(None), "paychain.count"), (PayChain(_Int(2)), "paychain.count"), (PayChain(2 + 0j), "paychain.count"),
-    (Play(5), "play.card"), (Play(2.0), "play.card"), (Play("F8"), "play.card"), (Play(None), "play.card"),
+    (CardPlay(5), "cardplay.card"), (CardPlay(2.0), "cardplay.card"), (CardPlay("F8"), "cardplay.card"),
+    (CardPlay(None), "cardplay.card"),
     ("draw 2", "not a move of this game"), (2, "not a move of this game"), (None, "not a move of this game"),
     (PayChain, "not a move of this game"), (type(SKIP), "not a move of this game"),
     (("draw", 2), "not a move of this game"),
 ])
 def test_forged_moves_are_refused_naming_the_field_and_change_nothing(action, field):
     state = _chain_waiting()
-    assert state.legal_actions() == [Play(ElementCard.parse("F8")), PayChain(2), CALL]
+    assert state.legal_actions() == [CardPlay(ElementCard.parse("F8")), PayChain(2), CALL]
     before = (state, hash(state), state.legal_actions(), state.events, state.status())
     with pytest.raises(IllegalMove) as info:
         state.apply(action)
@@ -185,18 +186,18 @@ def test_moves_of_another_game_or_deck_are_refused():
             state.apply(action)
         assert info.value.rule == "carts.play" and "not a move of this game" in info.value.reason
     with pytest.raises(IllegalMove) as info:
-        state.apply(Play(Card.parse("8S")))  # a card, but not of the element deck
+        state.apply(CardPlay(Card.parse("8S")))  # a card, but not of the element deck
     assert info.value.rule == "carts.play" and "element deck" in info.value.reason
 
 
-@pytest.mark.parametrize("action", [DRAW, SKIP, SWAP, CALL, PayChain(2), Play(ElementCard.parse("F8"))])
+@pytest.mark.parametrize("action", [DRAW, SKIP, SWAP, CALL, PayChain(2), CardPlay(ElementCard.parse("F8"))])
 def test_moves_are_refused_once_the_game_is_over_forged_ones_as_malformed(action):
     over = start(["F7", "Wa2"], pile="F6", stock="F1").apply(parse_action("play F7"))
     assert over.is_over
     with pytest.raises(IllegalMove) as info:
         over.apply(action)
     assert info.value.rule == "carts.win"
-    for forged in (PayChain(2.0), Play(7)):
+    for forged in (PayChain(2.0), CardPlay(7)):
         with pytest.raises(IllegalMove) as info:
             over.apply(forged)
         assert info.value.rule == "carts.play"
@@ -207,7 +208,7 @@ def test_moves_are_refused_once_the_game_is_over_forged_ones_as_malformed(action
 
 def test_carts_play():
     state = start(["E9 Wa6 F12 Wi3", "Wi2 E1 Wa11 F4"], pile="F9", stock="E5 Wi13 Wa1")
-    assert {str(a) for a in state.legal_actions() if type(a) is Play} == {"play E9", "play F12"}
+    assert {str(a) for a in state.legal_actions() if type(a) is CardPlay} == {"play E9", "play F12"}
     after = play(state, "play E9")
     assert rules_of(after) == ["carts.play"] and after.pile[-1] == ElementCard.parse("E9")
     assert after.current == 1 and after.chain == 0
@@ -628,7 +629,7 @@ def test_view_shows_stock_pile_chain_swaps_and_markers():
 def test_notation_round_trips():
     for text in ("play F7", "draw", "draw 4", "skip", "swap", "last card"):
         assert str(parse_action(text)) == text
-    assert parse_action("Last card!") == CALL and parse_action("play wind 7") == Play(ElementCard.parse("Wi7"))
+    assert parse_action("Last card!") == CALL and parse_action("play wind 7") == CardPlay(ElementCard.parse("Wi7"))
     assert parse_action("draw 3") == PayChain(3)
     for bad in ("play", "play X9", "jump", "draw x", 5):
         with pytest.raises(IllegalMove):
@@ -640,13 +641,13 @@ def test_heuristic_remembers_the_last_card_and_says_why():
     action, reason = heuristic(state, random.Random(0))
     assert action == CALL and "Last card" in reason
     action, reason = heuristic(play(state, "last card"), random.Random(0))
-    assert action == Play(ElementCard.parse("F7")) and reason
+    assert action == CardPlay(ElementCard.parse("F7")) and reason
 
 
 def test_heuristic_answers_a_chain_and_swaps_a_bad_hand():
     state = play(start(["Wa7 E13 Wi2 F1", "E8 Wa12 F3 Wi11"], stock="E6 Wi7"), "play Wa7")
     action, reason = heuristic(state, random.Random(0))
-    assert action == Play(ElementCard.parse("E8")) and "Answer" in reason
+    assert action == CardPlay(ElementCard.parse("E8")) and "Answer" in reason
     bad = start(["Wa2 Wi10 E13 Wa4 E1 Wi1 Wa1 E2 Wi3", "F5 E6"], pile="F7", stock="Wi8 E9 F1 Wa11 E3 Wi6 Wa9 E5 Wi5")
     action, reason = heuristic(bad, random.Random(0))
     assert action == SWAP and "swap" in reason
@@ -728,7 +729,7 @@ def test_the_quick_moves_agree_with_the_full_transition():
             action = rng.choice(state.legal_actions())
             me, kind = state.current, type(action)
             quick = state.apply(action)
-            if kind is Play:
+            if kind is CardPlay:
                 assert quick == _Turn(state).play(me, action.card)
             elif kind is type(DRAW):
                 assert quick == _Turn(state).draw_one(me)

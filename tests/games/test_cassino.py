@@ -173,7 +173,7 @@ def test_cassino_actions_read_back_and_read_well():
 
 def forged_moves():
     """Moves of the right shape in the wrong types, another game's move, and things that are no move at all."""
-    from tutor.mechanics import Play
+    from tutor.mechanics import CardPlay
 
     c7, h7, h3, s3, d4 = parse_cards("7C 7H 3H 3S 4D")
     return [
@@ -185,7 +185,7 @@ def forged_moves():
         (Build(h3, 7.0, False, (d4,)), "build.value"), (Build(h3, True, False, (d4,)), "build.value"),
         (Build(h3, 7, 1, (d4,)), "build.multiple"), (Build(h3, 7, False, [d4]), "build.loose"),
         (Build(h3, 7, False, (d4,), [(s3,)]), "build.builds"), (Build(3, 7, False, (d4,)), "build.card"),
-        (Play(c7), "not a move of this game"),
+        (CardPlay(c7), "not a move of this game"),
         ("trail 7C", "not a move of this game"), (None, "not a move of this game"), (7, "not a move of this game"),
     ]
 

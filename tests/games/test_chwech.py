@@ -10,7 +10,7 @@ import pytest
 from tutor.cards import JOKER, Card, Rank, Suit, card_of, parse_cards
 from tutor.engine import IllegalMove, TrickView
 from tutor.games import get_game
-from tutor.games.chwech import PASS, Pass, Play, parse_action
+from tutor.games.chwech import PASS, CardPlay, Pass, parse_action
 from tutor.games.chwech.bot import heuristic
 from tutor.games.chwech.moves import _problem
 from tutor.games.chwech.packs import Number, NumberCard, pack_for, parse_card, rank_value
@@ -155,7 +155,7 @@ def test_chwech_pack_thirteens_made_jokers():
     state = start(SEVEN, thirteens_jokers=True)
     led = run(state, "play 2S", "play 3S")
     thirteen = parse_card("13H")
-    assert Play(thirteen) in led.legal_actions()  # a joker may go to a spade trick
+    assert CardPlay(thirteen) in led.legal_actions()  # a joker may go to a spade trick
     played = run(led, "play 13H")
     assert rules_of(played) == ["chwech.joker"] and "13♥ (a joker)" in played.events[0].text
     assert refused(run(played, "pass", "pass"), "play 13D") == "chwech.two-jokers"
@@ -408,7 +408,7 @@ def test_chwech_ace_last_after_a_led_joker():
 
 def test_chwech_c7a_power_order():
     rules = GAME.make_rules()
-    j, a, k, lo = (Play(Card.parse(c)) for c in ("JK", "AH", "KH", "2H"))
+    j, a, k, lo = (CardPlay(Card.parse(c)) for c in ("JK", "AH", "KH", "2H"))
     assert card_power(j, 3, 4, rules) > card_power(a, 1, 4, rules) > card_power(k, 2, 4, rules)
     assert card_power(lo, 0, 4, rules) > card_power(j, 1, 4, rules) > card_power(a, 3, 4, rules)
 
@@ -454,27 +454,29 @@ def test_candidate_actions_cards_of_prompt_describe():
     original = start(["AH JK"] + BASE[1:], aces_jokers="original")
     assert [str(a) for a in original.candidate_actions(ace)] == ["play AH high", "play AH low"]
     assert [str(a) for a in original.candidate_actions(joker)] == ["play JK"]  # tried, and refused: never led
-    assert state.cards_of(Play(ace)) == (ace,) and state.cards_of(PASS) == ()
+    assert state.cards_of(CardPlay(ace)) == (ace,) and state.cards_of(PASS) == ()
     assert state.phase == "lead" and state.current_players == (0,)
     assert run(state, "play AH").phase == "play"
-    assert state.prompt(Play(joker, suit=Suit.HEARTS)) == "Play the joker as hearts"
-    assert state.describe(Play(ace)) == "Jory plays the A♥"
+    assert state.prompt(CardPlay(joker, suit=Suit.HEARTS)) == "Play the joker as hearts"
+    assert state.describe(CardPlay(ace)) == "Jory plays the A♥"
     won = run(start(BASE), "play 7H", "play 9H", "pass", "play KH", "pass", "pass")
     assert won.prompt(PASS) == "Pass the lead" and won.describe(PASS) == "Kerensa passes the lead"
 
 
 @pytest.mark.parametrize("action, rule, words", [
-    (Play(JOKER, suit="H"), "chwech.follow", "play.suit"), (Play(JOKER, suit=7), "chwech.follow", "play.suit"),
-    (Play("JK"), "chwech.follow", "play.card"), (Play(int(Card.parse("7H"))), "chwech.follow", "play.card"),
-    (Play(7.0), "chwech.follow", "play.card"), (Play(True), "chwech.follow", "play.card"),
-    (Play(None), "chwech.follow", "play.card"), (Play(Rank.SEVEN), "chwech.follow", "play.card"),
-    (Play(Card.parse("7H"), ace=5), "chwech.follow", "play.ace"),
-    (Play(Card.parse("7H"), ace=True), "chwech.follow", "play.ace"),
-    (Play(Card.parse("7H"), ace=["high"]), "chwech.follow", "play.ace"),
-    (Play(Card.parse("7H"), ace="sideways"), "chwech.follow", "play.ace"),
-    (Play(Card.parse("7H"), suit=1.0), "chwech.follow", "play.suit"),
-    (Play(JOKER, "high", Suit.HEARTS), "chwech.ace", "Only an ace"),
-    (Play(Card.parse("7H"), suit=Suit.HEARTS), "chwech.joker", "Only a led joker"),
+    (CardPlay(JOKER, suit="H"), "chwech.follow", "cardplay.suit"),
+    (CardPlay(JOKER, suit=7), "chwech.follow", "cardplay.suit"),
+    (CardPlay("JK"), "chwech.follow", "cardplay.card"),
+    (CardPlay(int(Card.parse("7H"))), "chwech.follow", "cardplay.card"),
+    (CardPlay(7.0), "chwech.follow", "cardplay.card"), (CardPlay(True), "chwech.follow", "cardplay.card"),
+    (CardPlay(None), "chwech.follow", "cardplay.card"), (CardPlay(Rank.SEVEN), "chwech.follow", "cardplay.card"),
+    (CardPlay(Card.parse("7H"), ace=5), "chwech.follow", "cardplay.ace"),
+    (CardPlay(Card.parse("7H"), ace=True), "chwech.follow", "cardplay.ace"),
+    (CardPlay(Card.parse("7H"), ace=["high"]), "chwech.follow", "cardplay.ace"),
+    (CardPlay(Card.parse("7H"), ace="sideways"), "chwech.follow", "cardplay.ace"),
+    (CardPlay(Card.parse("7H"), suit=1.0), "chwech.follow", "cardplay.suit"),
+    (CardPlay(JOKER, "high", Suit.HEARTS), "chwech.ace", "Only an ace"),
+    (CardPlay(Card.parse("7H"), suit=Suit.HEARTS), "chwech.joker", "Only a led joker"),
     (Pass, "chwech.follow", "not a move of this game"), (None, "chwech.follow", "not a move of this game"),
     (("play", "7H"), "chwech.follow", "not a move of this game"), ("play 7H", "chwech.follow", "not a move"),
     (Ask(1, Rank.SEVEN), "chwech.follow", "not a move of this game"),
@@ -493,8 +495,8 @@ def test_malformed_actions_are_refused_naming_a_rule_and_change_nothing(action, 
 
 def test_a_move_made_anew_is_taken_as_the_ready_made_one():
     state = start(["JK 7H"] + BASE[1:])
-    assert state.apply(Play(Card.parse("7H"))) == state.apply(parse_action("play 7H"))
-    led = state.apply(Play(Card.parse("7H")))
+    assert state.apply(CardPlay(Card.parse("7H"))) == state.apply(parse_action("play 7H"))
+    led = state.apply(CardPlay(Card.parse("7H")))
     assert led.apply(Pass()) == led.apply(PASS)
 
 
@@ -514,7 +516,7 @@ def conceivable(state):
     me = state.current_player
     out = [PASS]
     for card in dict.fromkeys(state.hands[me]):
-        out += [Play(card), Play(card, "high"), Play(card, "low")] + [Play(card, suit=s) for s in Suit]
+        out += [CardPlay(card), CardPlay(card, "high"), CardPlay(card, "low")] + [CardPlay(card, suit=s) for s in Suit]
     return out
 
 

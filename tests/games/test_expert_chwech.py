@@ -3,7 +3,7 @@
 import random
 
 from tutor.bots import make_bot
-from tutor.games.chwech import PASS, Pass, Play, parse_action
+from tutor.games.chwech import PASS, CardPlay, Pass, parse_action
 from tutor.games.chwech import bot as chwech_bot
 from tutor.games.chwech.bot import heuristic, search
 from tutor.games.chwech.packs import sort_key
@@ -99,7 +99,7 @@ def test_expert_passes_the_lead_rather_than_take_its_own_lead():
     # is a one-card trick Pol takes.  The rule of thumb leads low anyway; passing keeps 4 played × 9 = 36.
     assert state.current_player == 2 and state.leading and state.won[2] == ()
     assert sorted(map(str, state.legal_actions())) == ["pass", "play 10S", "play 9S"]
-    assert heuristic(state, random.Random(0))[0] == Play(parse_action("play 9S").card)
+    assert heuristic(state, random.Random(0))[0] == CardPlay(parse_action("play 9S").card)
     action, reason = search(state, random.Random(0), 0, 8)
     assert isinstance(action, Pass)
     assert reason == ("In 8 guessed deals, passing the lead scored me 36.0 points on average by the end of the "

@@ -8,7 +8,7 @@ import pytest
 from tutor.bots import make_bot
 from tutor.cards import ElementCard
 from tutor.engine import IllegalMove
-from tutor.games.pymtheg import BIDS, DOUBLE, PASS, STAKES, Bid, Call, NameTrump, Play, Stake, parse_action
+from tutor.games.pymtheg import BIDS, DOUBLE, PASS, STAKES, Bid, Call, CardPlay, NameTrump, Stake, parse_action
 from tutor.games.pymtheg.deal import deal_by_fives, gathered, partly_reshuffled, shuffled_pack
 from tutor.games.pymtheg.scoring import BID_CODES, BID_NAMES, Contract, bid_rank
 
@@ -394,9 +394,9 @@ def test_doubling_window_comes_before_the_first_card_when_trump_came_with_the_bi
     doubled = play(state, "double 3")
     assert doubled.contract.factor == 2 and doubled.current_player == 0
     assert STAKES["redouble", 0] in doubled.legal_actions(), "the leader, a declarer, may redouble before leading"
-    first = play(doubled, str(next(a for a in doubled.legal_actions() if type(a) is Play)))
+    first = play(doubled, str(next(a for a in doubled.legal_actions() if type(a) is CardPlay)))
     assert first.window == () and first.offers(0) == [] and first.contract.trump.english == "Fire"
-    plain = play(state, str(next(a for a in state.legal_actions() if type(a) is Play)))
+    plain = play(state, str(next(a for a in state.legal_actions() if type(a) is CardPlay)))
     assert rules_of(plain)[0] == "pymtheg.double.none" and plain.offers(3) == []
 
 
@@ -442,14 +442,15 @@ def test_pymtheg_burn_no_double():
 
 def test_bad_objects_are_refused_naming_a_rule():
     state = start(AUCTION)
-    for junk in (Bid(99), Bid([1]), Bid(0, "Q"), NameTrump("F"), Play("F1"), object()):
+    for junk in (Bid(99), Bid([1]), Bid(0, "Q"), NameTrump("F"), CardPlay("F1"), object()):
         with pytest.raises(IllegalMove):
             state.apply(junk)
 
 
 FORGED = [
     (Call(5), "call.word"), (Call(None), "call.word"), (Call("maybe"), "call.word"), (Call(["pass"]), "call.word"),
-    (Play("F3"), "play.card"), (Play(3), "play.card"), (Play(2.0), "play.card"), (Play(None), "play.card"),
+    (CardPlay("F3"), "cardplay.card"), (CardPlay(3), "cardplay.card"), (CardPlay(2.0), "cardplay.card"),
+    (CardPlay(None), "cardplay.card"),
     (Bid("3"), "bid.rank"), (Bid(2.0), "bid.rank"), (Bid(True), "bid.rank"), (Bid(None), "bid.rank"),
     (Bid(0, 5), "bid.trump"), (Bid(0, True), "bid.trump"),
     (Stake("double", "1"), "stake.seat"), (Stake("double", 1.0), "stake.seat"), (Stake("double", True), "stake.seat"),
@@ -481,7 +482,7 @@ def test_forged_moves_are_refused_naming_the_field_and_change_nothing(stage):
         with pytest.raises(IllegalMove) as info:
             state.apply(action)
         assert info.value.rule == "pymtheg.follow" and field in info.value.reason, (action, info.value)
-    for action in (Play(Card.parse("3H")), Pit("minus"), "pass", "play F1", 5, None, object()):
+    for action in (CardPlay(Card.parse("3H")), Pit("minus"), "pass", "play F1", 5, None, object()):
         with pytest.raises(IllegalMove) as info:
             state.apply(action)
         assert info.value.rule == "pymtheg.follow", (action, info.value)
@@ -511,4 +512,4 @@ def test_a_well_formed_move_made_elsewhere_is_taken_as_the_games_own():
     assert state.apply(Bid(0)) == state.apply(BIDS[0, None])
     window = STAGES["window"][0]()
     assert window.apply(Stake("double", 1)) == window.apply(STAKES["double", 1])
-    assert start(TRICKS).apply(Play(card("Wi3"))) == play(start(TRICKS), "play Wi3")
+    assert start(TRICKS).apply(CardPlay(card("Wi3"))) == play(start(TRICKS), "play Wi3")

@@ -4,7 +4,7 @@ import random
 from collections import Counter
 
 from tutor.bots import make_bot
-from tutor.games.pymtheg import Bid, Play
+from tutor.games.pymtheg import Bid, CardPlay
 from tutor.games.pymtheg.bot import best_trump, heuristic, ry_danger, search, tricks_with
 
 from .pymtheg_deals import AUCTION, GAME, TRICKS, card, start
@@ -41,11 +41,11 @@ def test_bot_plays_its_contract_way():
     # Kerensa, against Jory's Ry, stays under nobody: the Ry bidder is not winning, so she plays low.
     state = play(start(deal), "play Wi1", "play Wi9", "play Wi2")
     action, why = heuristic(state, random.Random(0))
-    assert state.current_player == 3 and action == Play(card("Wi5")) and "low" in why
+    assert state.current_player == 3 and action == CardPlay(card("Wi5")) and "low" in why
     # Jory, the Ry bidder, plays his highest card that still loses.
     ry = play(start(dict(deal, leader=1)), "play Wi9", "play Wi2", "play Wi7")
     action, why = heuristic(ry, random.Random(0))
-    assert action == Play(card("Wi1")) and "highest card that still loses" in why
+    assert action == CardPlay(card("Wi1")) and "highest card that still loses" in why
 
 
 def test_strong_bots_play_whole_matches():
@@ -57,7 +57,7 @@ def test_strong_bots_play_whole_matches():
         assert why
         moves[type(action).__name__] += 1
         state = state.apply(action)
-    assert moves["Play"] > 0 and moves["Call"] > 0
+    assert moves["CardPlay"] > 0 and moves["Call"] > 0
 
 
 def test_search_bot_plays_a_legal_card_and_says_why():
@@ -80,4 +80,4 @@ def test_search_bot_keeps_a_ry_bidder_out_of_tricks():
     state = play(start(deal), "play Wi1", "play Wi9", "play Wi2", "play Wi5", "play E9", "play E2", "play E5")
     assert len(state.legal_actions()) == 2
     action, _why = search(state, random.Random(0), budget=0.02)
-    assert action == Play(card("E1"))  # the Earth 12 would take the trick and lose the Ry
+    assert action == CardPlay(card("E1"))  # the Earth 12 would take the trick and lose the Ry

@@ -14,7 +14,7 @@ is a ``burn.*`` entry of ``lessons/burn``.
 Which file holds what:
 
 - ``rules.py``: the pack, the pit's worth and the limits, the rule ids, the options (``Rules``);
-- ``moves.py``: the kinds of move (``Play``, ``Pit``), ``parse_action``, the legal moves and the refusals;
+- ``moves.py``: the kinds of move (``CardPlay``, ``Pit``), ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: the shuffled deal, and a prepared deal read field by field;
 - ``state.py``: the position (``BurnState``), what each seat sees, the moves in words;
 - ``turns.py``: the ``Turn`` that makes each move (the trick core's ``TrickTurn`` with the pit and the deal's end),
@@ -26,7 +26,7 @@ Which file holds what:
 """
 
 from tutor.games.burn.game import BURN, Burn
-from tutor.games.burn.moves import KINDS, PITS, PLAYS, Play, Pit, parse_action
+from tutor.games.burn.moves import KINDS, PITS, PLAYS, CardPlay, Pit, parse_action
 from tutor.games.burn.rules import (ALL_FIRE, ALL_WATER, FIRE, MAX_DEALS, MAX_PLAYERS, PACK, PIT, PIT_TABLE, PREFIX,
                                     WATER, Rules, element, value)
 from tutor.games.burn.scoring import (BURN_SCORING, PYMTHEG_SCORING, SCORINGS, BurnScoring, SideScore, pit_choices,
@@ -36,6 +36,6 @@ from tutor.games.burn.state import BurnState
 __all__ = [
     "ALL_FIRE", "ALL_WATER", "BURN", "BURN_SCORING", "Burn", "BurnScoring", "BurnState", "FIRE", "KINDS",
     "MAX_DEALS", "MAX_PLAYERS", "PACK", "PIT", "PITS", "PIT_TABLE", "PLAYS", "PREFIX", "PYMTHEG_SCORING", "Pit",
-    "Play", "Rules", "SCORINGS", "SideScore", "WATER", "element", "parse_action", "pit_choices", "pit_row",
+    "CardPlay", "Rules", "SCORINGS", "SideScore", "WATER", "element", "parse_action", "pit_choices", "pit_row",
     "pit_value", "score_deal", "signed", "value",
 ]

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from tutor.bots import Said, said
-from tutor.games.burn.moves import PITS, Play, Pit
+from tutor.games.burn.moves import PITS, CardPlay, Pit
 from tutor.games.burn.rules import ALL_FIRE, ALL_WATER, FIRE, PACK, WATER, element, value
 from tutor.games.burn.scoring import pit_choices, score_deal
 from tutor.games.burn.state import BurnState
@@ -21,7 +21,7 @@ from tutor.tricks import legal_plays, pool, winning_index
 PIT_ON = 10  # a side that has taken every Fire and Water card so far, and at least this many, plays for the pit
 
 
-def heuristic(state: BurnState, rng: random.Random) -> tuple[Play | Pit, Said]:
+def heuristic(state: BurnState, rng: random.Random) -> tuple[CardPlay | Pit, Said]:
     """The bot's move and its reason in words, first person, with the facts it states (``Said.claims``):
 
     ``only-move``; ``pit-choices`` (the ways the pit may go); ``lowest-total`` / ``not-lowest`` (a side's total
@@ -103,7 +103,7 @@ class Reader:
         water = self.trick_water + (card.element is WATER)
         return self.badness(self.fire + fire, self.water + water) - self.badness(self.fire, self.water)
 
-    def choose(self, legal: list[Play]) -> tuple[Play, Said]:
+    def choose(self, legal: list[CardPlay]) -> tuple[CardPlay, Said]:
         if self.led is None:
             return self.lead(legal)
         if legal[0].card.element is self.led:
@@ -113,7 +113,7 @@ class Reader:
     def pit_words(self) -> str:
         return f"My side has taken every Fire and Water card taken so far ({self.fire + self.water})"
 
-    def lead(self, legal: list[Play]) -> tuple[Play, Said]:
+    def lead(self, legal: list[CardPlay]) -> tuple[CardPlay, Said]:
         if self.pit_on:
             best = max(legal, key=lambda a: a.card.value)
             return best, said(f"{self.pit_words()}: a pit is on, so I lead high to keep winning tricks, the "
@@ -127,7 +127,7 @@ class Reader:
         return low, said(f"I lead my lowest card that is not Fire, the {low.card.english}: someone else will "
                          "probably take the trick, and no Fire goes with my lead.", ("lowest", low.card, FIRE))
 
-    def follow(self, legal: list[Play]) -> tuple[Play, Said]:
+    def follow(self, legal: list[CardPlay]) -> tuple[CardPlay, Said]:
         wins = [a for a in legal if a.card.value > self.top]
         loses = [a for a in legal if a.card.value < self.top]
         low = min(legal, key=lambda a: a.card.value)
@@ -183,7 +183,7 @@ class Reader:
         return low, said("Every card I may play beats the trick so far: I play my lowest and hope someone goes "
                          "higher.", ("all-beat",), ("lowest", low.card, None))
 
-    def discard(self, legal: list[Play]) -> tuple[Play, Said]:
+    def discard(self, legal: list[CardPlay]) -> tuple[CardPlay, Said]:
         led = self.led.english
         void = ("void", self.me, self.led)
         if self.partner_wins:
@@ -216,7 +216,7 @@ class Reader:
 # ---------------------------------------------------------------- the search bot: guess the hands, play them out
 
 
-def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: int = 8) -> tuple[Play | Pit, str]:
+def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: int = 8) -> tuple[CardPlay | Pit, str]:
     """Determinized search: deal the unseen cards many ways consistent with what the table has shown,
     play each legal card out to the end of the deal with a quick policy, and keep the card whose deals
     scored best for this side against the others.  Stops after ``budget`` seconds (at least ``least`` deals).
@@ -226,7 +226,7 @@ def search(state: BurnState, rng: random.Random, *, budget: float = 0.1, least: 
     return card_search(state.legal_actions(), lambda: _Deal(state), rng, _search_words, budget=budget, least=least)
 
 
-def _search_words(best: Play, mean: float, deals: int) -> str:
+def _search_words(best: CardPlay, mean: float, deals: int) -> str:
     return (f"Dealing the cards I cannot see {deals} ways and playing each deal out, the {best.card.english} "
             f"did best: with it my side ended {abs(mean):.1f} points {'ahead of' if mean >= 0 else 'behind'} the "
             "others on average.")

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 from tutor.cards import ElementCard
 from tutor.engine import Event, Game, IllegalMove, Record
 from tutor.games.burn.deal import deal_hands, deal_words, read_prepared
-from tutor.games.burn.moves import Play, Pit, parse_action
+from tutor.games.burn.moves import CardPlay, Pit, parse_action
 from tutor.games.burn.rules import MAX_DEALS, MAX_PLAYERS, PACK, PREFIX, SHORT_DEALS, Rules
 from tutor.games.burn.scoring import SCORINGS, pit_value
 from tutor.games.burn.state import BurnState
@@ -95,7 +95,7 @@ class Burn(Game):
         return BurnState(setup, rules, names, sides, hands, won, (), leader, (), dealer, 0, sheet, leader,
                          events=tuple(events))
 
-    def parse_action(self, state: Any, text: str) -> Play | Pit:
+    def parse_action(self, state: Any, text: str) -> CardPlay | Pit:
         """Read "play F7", "pit minus", "pit plus"."""
         return parse_action(text)
 

@@ -12,7 +12,7 @@ from tutor.cards import ELEMENT_CARDS, BadNotation, ElementCard
 from tutor.engine import IllegalMove
 from tutor.games.burn.rules import PACK, PREFIX, R_FOLLOW, R_PIT, element, value
 from tutor.games.burn.scoring import pit_choices
-from tutor.mechanics import Play
+from tutor.mechanics import CardPlay
 from tutor.tricks import play_problem
 
 if TYPE_CHECKING:
@@ -29,9 +29,9 @@ class Pit:
         return f"pit {self.choice}"
 
 
-KINDS = (Play, Pit)
-"""Burn's kinds of move (``Play`` is the shared one of ``tutor.mechanics``)."""
-PLAYS = {card: Play(card) for card in PACK}
+KINDS = (CardPlay, Pit)
+"""Burn's kinds of move (``CardPlay`` is the shared one of ``tutor.mechanics``)."""
+PLAYS = {card: CardPlay(card) for card in PACK}
 PITS = {choice: Pit(choice) for choice in ("minus", "plus")}
 _PLAY_OF = PLAYS.__getitem__
 # The moves made here (the only ones ``legal_moves`` and ``parse_action`` hand out), by identity: each is well
@@ -44,7 +44,7 @@ SPAN = {card: (ELEMENT_CARDS[card.element, 1], ELEMENT_CARDS[card.element, 15]) 
 _PLAY_RE = re.compile(r"\s*play\s+(\S.*?)\s*", re.IGNORECASE | re.DOTALL)
 
 
-def parse_action(text: Any) -> Play | Pit:
+def parse_action(text: Any) -> CardPlay | Pit:
     """Read "play F7", "pit minus" or "pit plus"."""
     if not isinstance(text, str):
         raise IllegalMove(R_FOLLOW, f"{text!r} is not a move; write e.g. 'play F7' or 'pit minus'.")
@@ -72,7 +72,7 @@ def of_element(hand: tuple[ElementCard, ...], card: ElementCard) -> tuple[Elemen
     return hand[bisect_left(hand, low):bisect_right(hand, high)]
 
 
-def legal_moves(state: BurnState) -> list[Play | Pit]:
+def legal_moves(state: BurnState) -> list[CardPlay | Pit]:
     """The cards the player to move may play (B2: follow the element led if you can), or the side's pit choices."""
     if state.current is None:
         return []
@@ -85,7 +85,7 @@ def legal_moves(state: BurnState) -> list[Play | Pit]:
 def check_play(state: BurnState, card: Any) -> None:
     """B2: refuse ``card`` unless the player to move holds it and it follows the element led where it can."""
     if type(card) is not ElementCard:
-        raise IllegalMove(R_FOLLOW, f"play.card: {card!r} is not a card of the element deck.")
+        raise IllegalMove(R_FOLLOW, f"cardplay.card: {card!r} is not a card of the element deck.")
     hand, plays = state.hands[state.current], state.plays  # type: ignore[index]
     if card in hand and (not plays or card.element is plays[0][1].element):
         return  # a lead, or a card of the element led: always allowed
@@ -97,7 +97,7 @@ def check_play(state: BurnState, card: Any) -> None:
     raise IllegalMove(R_FOLLOW, f"{led} was led and you hold {led}: you must follow with {led}.")
 
 
-def check_pit(state: BurnState, action: Play | Pit) -> str:
+def check_pit(state: BurnState, action: CardPlay | Pit) -> str:
     """B5: the side's pit choice, unless it would push another side past the target or its own score below 0."""
     if type(action) is not Pit:
         raise IllegalMove(R_PIT, "First choose what to do with the pit: 'pit minus' or 'pit plus'.")

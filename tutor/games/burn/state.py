@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from tutor.cards import ElementCard
 from tutor.engine import (Event, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView, TableView,
                           check_action, shown_to)
-from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, Play, Pit, check_pit, check_play, legal_moves
+from tutor.games.burn.moves import KINDS, PLAYS, READY_MADE, CardPlay, Pit, check_pit, check_play, legal_moves
 from tutor.games.burn.rules import FIRE, PIT, PREFIX, R_END, R_FOLLOW, R_PIT, WATER, Rules, element, value
 from tutor.games.burn.scoring import SCORINGS, BurnScoring, pit_value, points_words, signed
 from tutor.games.burn.turns import _Turn, card_event, trick_event
@@ -128,9 +128,9 @@ class BurnState(_Position, TrickPosition, SeatedState):
 
     def cards_of(self, action: Any) -> tuple[ElementCard, ...]:
         """The card a play uses (none for a pit choice)."""
-        return (action.card,) if isinstance(action, Play) else ()
+        return (action.card,) if isinstance(action, CardPlay) else ()
 
-    def candidate_actions(self, card: ElementCard) -> list[Play]:
+    def candidate_actions(self, card: ElementCard) -> list[CardPlay]:
         """Playing ``card`` (the rules then judge whether it may go on this trick)."""
         return [PLAYS[card]] if card in PLAYS else []
 

@@ -15,7 +15,7 @@ Which file holds what (each imports only files above it; ``turns`` builds the ne
 
 - ``rules.py``: the rule book's numbers (hand, chains, swaps, the last card, overflow, points), the rule ids,
   ``Rules``.
-- ``moves.py``: what may go on what (``MATCH``, ``FOLLOW``, ``SIXTEENS``), the kinds of move (``Play``, ``Draw``,
+- ``moves.py``: what may go on what (``MATCH``, ``FOLLOW``, ``SIXTEENS``), the kinds of move (``CardPlay``, ``Draw``,
   ``PayChain``, ``Skip``, ``Swap``, ``Call``) and ``parse_action``; the legal moves and the refusals, each citing
   its rule.
 - ``scoring.py``: ``score_round``, the pure scoring of a round (T13).
@@ -32,15 +32,17 @@ Which file holds what (each imports only files above it; ``turns`` builds the ne
 from tutor.games.carts_tity.deal import deal_from, read_carts_deal, shuffler
 from tutor.games.carts_tity.game import CARTS, CartsTity
 from tutor.games.carts_tity.moves import (CALL, DRAW, FOLLOW, KINDS, MATCH, PAYS, PLAYS, SAME_FOLLOW, SIXTEENS, SKIP,
-                                          SWAP, Action, Call, Draw, PayChain, Play, Skip, Swap, parse_action)
+                                          SWAP, Action, Call, CardPlay, Draw, PayChain, Skip, Swap, parse_action)
 from tutor.games.carts_tity.rules import (CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_MORE, FORGOT_OVER, HAND, MAX_PLAYERS,
                                           OUT_POINTS, OVERFLOW, PREFIX, SURVIVOR_PLAYERS, SURVIVOR_POINTS, SWAP_MIN,
                                           SWAPS, VOID_AT, R, Rules, cards_word, decks_for)
 from tutor.games.carts_tity.scoring import RoundScore, score_round
 from tutor.games.carts_tity.state import CartsState
 
-__all__ = ["CARTS", "CartsTity", "CartsState", "Rules", "Action", "Play", "Draw", "PayChain", "Skip", "Swap", "Call",
-           "CALL", "DRAW", "SKIP", "SWAP", "PAYS", "PLAYS", "KINDS", "parse_action", "MATCH", "FOLLOW",
+Play = CardPlay  # the same class under its former name, which the strategy notebooks import
+
+__all__ = ["CARTS", "CartsTity", "CartsState", "Rules", "Action", "CardPlay", "Draw", "PayChain", "Skip", "Swap",
+           "Call", "CALL", "DRAW", "SKIP", "SWAP", "PAYS", "PLAYS", "KINDS", "parse_action", "MATCH", "FOLLOW",
            "SAME_FOLLOW", "SIXTEENS", "RoundScore", "score_round", "deal_from", "read_carts_deal", "shuffler",
            "CHAIN_CAP", "CHAIN_STEP", "FORGOT", "FORGOT_MORE", "FORGOT_OVER", "HAND", "MAX_PLAYERS", "OUT_POINTS",
            "OVERFLOW", "PREFIX", "SURVIVOR_PLAYERS", "SURVIVOR_POINTS", "SWAP_MIN", "SWAPS", "VOID_AT", "R",

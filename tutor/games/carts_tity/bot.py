@@ -22,7 +22,7 @@ from tutor.cards import ElementCard
 from tutor.engine import Record
 from tutor.search import determinized
 
-from .moves import CALL, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP, Action, PayChain, Play, Skip
+from .moves import CALL, DRAW, FOLLOW, SAME_FOLLOW, SIXTEENS, SWAP, Action, CardPlay, PayChain, Skip
 from .rules import CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_MORE, FORGOT_OVER, SIXTEEN, VOID_AT, cards_word
 from .state import CartsState
 
@@ -39,7 +39,7 @@ def heuristic(state: CartsState, rng: random.Random) -> tuple[Action, Said]:
     legal = state.legal_actions()
     me = state.current
     assert me is not None
-    plays = [a for a in legal if type(a) is Play]
+    plays = [a for a in legal if type(a) is CardPlay]
     if CALL in legal and plays:
         return CALL, said("I hold two cards and I am about to play one: I say “Last card!” now. If I forgot, I "
                           f"would draw {cards_word(FORGOT)} once the next player has played ({FORGOT_MORE} while "
@@ -71,7 +71,7 @@ def _next_seat(state: CartsState, me: int) -> int:
     return me
 
 
-def _answer(state: CartsState, plays: list[Play], legal: list[Action]) -> tuple[Action, Said]:
+def _answer(state: CartsState, plays: list[CardPlay], legal: list[Action]) -> tuple[Action, Said]:
     """T4, T7: answer the chain if possible; otherwise pay it."""
     top = state.pile[-1]
     if not plays:
@@ -115,7 +115,7 @@ def _spare(hand: tuple) -> Callable[[ElementCard], tuple[int, int, int]]:
     return lambda card: (values[card.value], elements[card.element], card.value)
 
 
-def _turn(state: CartsState, plays: list[Play], legal: list[Action], rng: random.Random) -> tuple[Action, Said]:
+def _turn(state: CartsState, plays: list[CardPlay], legal: list[Action], rng: random.Random) -> tuple[Action, Said]:
     me = state.current
     assert me is not None
     hand = state.hands[me]
@@ -236,7 +236,7 @@ def quick_move(state: CartsState, rng: random.Random) -> Action:
         return legal[0]
     if CALL in legal:
         return CALL
-    plays = [a for a in legal if type(a) is Play]
+    plays = [a for a in legal if type(a) is CardPlay]
     if state.chain:
         return plays[0] if plays else legal[-1]
     if plays:

@@ -13,7 +13,7 @@ from typing import Any
 from tutor.cards import BadNotation, ElementCard
 from tutor.cards.elements import ELEMENT_CARDS
 from tutor.engine import IllegalMove, _shown_value, check_action
-from tutor.mechanics import Play
+from tutor.mechanics import CardPlay
 
 from .rules import MALFORMED, SIXTEEN, SWAP_MIN, SWAPS, VOID_AT, R, cards_word
 
@@ -79,9 +79,9 @@ class Call(_Worded):
     word = "last card"
 
 
-Action = Play | Draw | PayChain | Skip | Swap | Call
-KINDS = (Play, Draw, PayChain, Skip, Swap, Call)  # what ``tutor.engine.check_action`` lets through to the rules
-PLAYS = {card: Play(card) for card in _ALL}
+Action = CardPlay | Draw | PayChain | Skip | Swap | Call
+KINDS = (CardPlay, Draw, PayChain, Skip, Swap, Call)  # what ``tutor.engine.check_action`` lets through to the rules
+PLAYS = {card: CardPlay(card) for card in _ALL}
 _PLAY_OF = PLAYS.__getitem__
 _MATCHES = {top: cards.__contains__ for top, cards in MATCH.items()}  # the tests of the legal moves, made once
 _FOLLOWS = {top: cards.__contains__ for top, cards in FOLLOW.items()}
@@ -165,7 +165,7 @@ def refusal(state: Any, action: Any) -> IllegalMove:
     kind = type(action)
     hand = state.hands[me]
     chain = state.chain
-    if kind is Play:
+    if kind is CardPlay:
         card = action.card
         if type(card) is not ElementCard:
             return IllegalMove(R["play"], f"{card!r} is not a card of the element deck.")

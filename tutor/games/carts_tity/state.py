@@ -11,7 +11,7 @@ from tutor.cards import ElementCard
 from tutor.engine import Event, Pile, Record, Result, ScoreTable, SeatedState, SeatView, TableView, shown_to
 from tutor.match import ScoreSheet
 
-from .moves import (FOLLOW, MATCH, PLAYS, SAME_FOLLOW, SIXTEENS, Call, Draw, PayChain, Play, Skip, Swap, can_play,
+from .moves import (FOLLOW, MATCH, PLAYS, SAME_FOLLOW, SIXTEENS, Call, CardPlay, Draw, PayChain, Skip, Swap, can_play,
                     chain_cost, legal_actions, refusal)
 from .turns import _LAST_WORDS, _Turn, words_at
 from .rules import CHAIN_CAP, CHAIN_STEP, OVERFLOW, SLUG, SWAP_MIN, R, cards_word, points_word, round_limit
@@ -83,7 +83,7 @@ class CartsState(_Position, SeatedState):
         held last card changing what the chain costs; otherwise ``_Turn.play`` makes it.
         """
         kind = type(action)
-        if kind is not Play or self.current is None:
+        if kind is not CardPlay or self.current is None:
             if kind is Draw:
                 return self._draw(action)
             if kind is PayChain or kind is Skip:
@@ -232,16 +232,16 @@ class CartsState(_Position, SeatedState):
 
     def cards_of(self, action: Any) -> tuple[ElementCard, ...]:
         """The card a play uses; the other moves (drawing, swapping, the announcement) use no chosen card."""
-        return (action.card,) if type(action) is Play else ()
+        return (action.card,) if type(action) is CardPlay else ()
 
-    def candidate_actions(self, card: Any) -> list[Play]:
+    def candidate_actions(self, card: Any) -> list[CardPlay]:
         """Playing ``card`` (the rules then judge whether it may go on the pile)."""
         return [PLAYS[card]] if type(card) is ElementCard else []
 
     def prompt(self, action: Any) -> str:
         """The move as the player chooses it: "Play Fire 7", "Draw 4 cards", "Say “Last card!”"."""
         kind = type(action)
-        if kind is Play:
+        if kind is CardPlay:
             return f"Play {action.card.english}"
         if kind is Draw:
             return "Draw a card"
@@ -258,7 +258,7 @@ class CartsState(_Position, SeatedState):
         """The move in the third person: "Pol plays Fire 7"."""
         who = self.names[self.current] if self.current is not None else "Someone"
         kind = type(action)
-        if kind is Play:
+        if kind is CardPlay:
             return f"{who} plays {action.card.english}"
         if kind is Draw:
             return f"{who} draws a card"

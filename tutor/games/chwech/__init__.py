@@ -15,7 +15,7 @@ Which file holds what:
 - ``rules.py``: the rule-id prefix, the longest match, and the options (``Rules``);
 - ``packs.py`` (Chwech's own part): the 36-, 45-, 54- and 63-card packs, the Five Hundred pack's number cards
   (``NumberCard``), the hand size and the usual number of deals;
-- ``moves.py``: the moves, ``Play`` and ``Pass``, ``parse_action``, the legal moves and the refusals;
+- ``moves.py``: the moves, ``CardPlay`` and ``Pass``, ``parse_action``, the legal moves and the refusals;
 - ``deal.py``: dealing, and reading a prepared deal;
 - ``state.py``: the immutable state (``ChwechState``);
 - ``turns.py``: applying a move (``_Turn``: leads, plays, passes, tricks taken, deals scored), the next state
@@ -27,12 +27,14 @@ Which file holds what:
 """
 
 from .game import CHWECH, Chwech
-from .moves import PASS, Play, Pass, parse_action
+from .moves import PASS, CardPlay, Pass, parse_action
 from .packs import HAND_SIZE, Number, NumberCard, pack_for, parse_card
 from .rules import PREFIX, Rules
 from .scoring import card_power, deal_score, deal_score_breakdown, match_result, multiplier, who_takes
 from .state import ChwechState
 
-__all__ = ["CHWECH", "HAND_SIZE", "PASS", "PREFIX", "Chwech", "ChwechState", "Number", "NumberCard", "Pass", "Play",
+Play = CardPlay  # the same class under its former name, which the strategy notebooks import
+
+__all__ = ["CHWECH", "HAND_SIZE", "PASS", "PREFIX", "Chwech", "ChwechState", "Number", "NumberCard", "Pass", "CardPlay",
            "Rules", "card_power", "deal_score", "deal_score_breakdown", "match_result", "multiplier", "pack_for",
            "parse_action", "parse_card", "who_takes"]

@@ -18,13 +18,13 @@ from tutor.cards import Rank
 from tutor.match import EndRule
 from tutor.search import determinized
 
-from .moves import PASS, Play, Pass
+from .moves import PASS, CardPlay, Pass
 from .packs import HAND_SIZE, is_joker, rank_value, sort_key
 from .scoring import card_power, multiplier
 from .state import ChwechState
 
 
-def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, Said]:
+def heuristic(state: ChwechState, rng: random.Random) -> tuple[CardPlay | Pass, Said]:
     """Shed cards, and take a trick only when it brings the cards won to (or just below) a multiple of nine.
 
     The reason's claims: ``won`` (seat, cards won so far), ``trick-size`` (cards in the trick with mine),
@@ -55,13 +55,13 @@ def heuristic(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, Said
                         f"(a multiplier of {then}, now {now}): I pass.", *counts, *([("all-beat",)] if last else []))
 
 
-def choose(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
+def choose(state: ChwechState, rng: random.Random) -> tuple[CardPlay | Pass, str]:
     """``heuristic``'s move without its words (the guessed deals play thousands of them), and which way of playing
     chose it: "nothing" (no card may be played), "lead", "take", "shed" or "pass"."""
     me = state.current_player
     assert me is not None
     legal = state.legal_actions()
-    plays = [a for a in legal if isinstance(a, Play)]
+    plays = [a for a in legal if isinstance(a, CardPlay)]
     if not plays:
         return PASS, "nothing"
     if state.leading:
@@ -83,7 +83,7 @@ def choose(state: ChwechState, rng: random.Random) -> tuple[Play | Pass, str]:
     return PASS, "pass"
 
 
-def _lead_value(action: Play, thirteens_jokers: bool) -> float:
+def _lead_value(action: CardPlay, thirteens_jokers: bool) -> float:
     """How low a lead is: jokers count as 7½, an ace declared low as 1."""
     if is_joker(action.card, thirteens_jokers):
         return 7.5
@@ -98,7 +98,7 @@ _GERUNDS = {"Play": "playing", "Pass": "passing"}
 
 
 def search(state: ChwechState, rng: random.Random, budget: float = BUDGET,
-           least: int = LEAST) -> tuple[Play | Pass, Said]:
+           least: int = LEAST) -> tuple[CardPlay | Pass, Said]:
     """Determinized search: deal the cards the mover cannot see many ways consistent with what the table has
     shown, play every legal move out to the end of the deal with the rule-of-thumb bot in every seat, and keep the
     move whose guessed deals scored the mover most.  Stops after ``budget`` seconds (at least ``least`` deals);
@@ -117,7 +117,7 @@ def search(state: ChwechState, rng: random.Random, budget: float = BUDGET,
                       f"by the end of the deal; {_words(state, second)}, {means[second]:.1f}.")
 
 
-def _words(state: ChwechState, action: Play | Pass) -> str:
+def _words(state: ChwechState, action: CardPlay | Pass) -> str:
     """The move as the mover would say it: "playing the 7♠", "passing the lead"."""
     verb, _, rest = state.prompt(action).partition(" ")
     return f"{_GERUNDS.get(verb, verb.lower())} {rest}".strip()
@@ -162,7 +162,7 @@ class _Deal:
                 at += size
         return self.state._replace(hands=tuple(hands), sheet=self.sheet), rng.randrange(1 << 30)
 
-    def play_out(self, world: tuple[ChwechState, int], action: Play | Pass) -> float:
+    def play_out(self, world: tuple[ChwechState, int], action: CardPlay | Pass) -> float:
         """Make ``action`` in the guessed deal, then let the rule-of-thumb bot play every seat to the deal's end;
         the mover's score for the deal."""
         state, seed = world

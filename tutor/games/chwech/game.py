@@ -8,7 +8,7 @@ from tutor.engine import Event, Game, Record
 from tutor.match import EndRule, ScoreSheet
 
 from .deal import deal_hands, read_hands
-from .moves import Play, Pass, parse_action
+from .moves import CardPlay, Pass, parse_action
 from .packs import HAND_SIZE, pack_words
 from .rules import MAX_ACTIONS_PER_DEAL, MAX_DEALS, PREFIX, SLUG, Rules
 from .state import ChwechState
@@ -55,7 +55,7 @@ class Chwech(Game):
         return ChwechState(setup, rules, names, hands, ((),) * players, tuple(len(h) for h in hands), sheet,
                            dealer, offer=(eldest,), events=events)
 
-    def parse_action(self, state: Any, text: str) -> Play | Pass:
+    def parse_action(self, state: Any, text: str) -> CardPlay | Pass:
         """Read "pass", "play 7S", "play AS high", "play JK as H", "play 11H"."""
         return parse_action(text)
 

@@ -1,4 +1,4 @@
-"""Chwech's kinds of move, ``Play`` and ``Pass``, how they are read from text, and what is legal: every move of
+"""Chwech's kinds of move, ``CardPlay`` and ``Pass``, how they are read from text, and what is legal: every move of
 the player to act, and why any other is refused, each refusal citing its rule (C2, C3, C5–C7)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ MALFORMED = f"{PREFIX}.follow"  # the rule a move that is none of the game's, or
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class CardPlay:
     """Play ``card``; an ace may carry "high"/"low" (original rule), a led joker the suit it stands for (revised)."""
 
     card: Card | NumberCard
@@ -44,11 +44,11 @@ class Pass:
 
 
 PASS = Pass()
-KINDS = (Play, Pass)  # the game's kinds of move, for ``tutor.engine.check_action``
+KINDS = (CardPlay, Pass)  # the game's kinds of move, for ``tutor.engine.check_action``
 _PLAY_RE = re.compile(r"\s*play\s+(\S+)(?:\s+(high|low))?(?:\s+as\s+(\S+))?\s*", re.IGNORECASE)
 
 
-def parse_action(text: str) -> Play | Pass:
+def parse_action(text: str) -> CardPlay | Pass:
     """Read "pass", "play 7S", "play AS high", "play JK as H", "play 11H"."""
     if not isinstance(text, str):
         raise IllegalMove(f"{PREFIX}.follow", f"{_shown(text)} is not a move; write e.g. 'play 7S' or 'pass'.")
@@ -67,7 +67,7 @@ def parse_action(text: str) -> Play | Pass:
         suit = SUITS_BY_LETTER.get(match.group(3).upper())
         if suit is None:
             raise IllegalMove(f"{PREFIX}.joker", f"{match.group(3)!r} is not a suit; write S, H, D or C.")
-    return Play(card, match.group(2).lower() if match.group(2) else None, suit)
+    return CardPlay(card, match.group(2).lower() if match.group(2) else None, suit)
 
 
 def _shown(value: Any) -> str:
@@ -78,22 +78,22 @@ def _shown(value: Any) -> str:
 
 # Every move with every card, made once: legal moves are looked up, not built (see ``legal_actions``).
 _ALL_CARDS = tuple(Card.all_cards()) + tuple(NumberCard.all_cards())
-_PLAIN = {card: Play(card) for card in _ALL_CARDS}
-_HIGH_LOW = {card: (Play(card, "high"), Play(card, "low")) for card in _ALL_CARDS if card.rank is Rank.ACE}
-_AS_SUIT = {card: tuple(Play(card, suit=s) for s in Suit) for card in (JOKER, *RED_THIRTEENS)}
+_PLAIN = {card: CardPlay(card) for card in _ALL_CARDS}
+_HIGH_LOW = {card: (CardPlay(card, "high"), CardPlay(card, "low")) for card in _ALL_CARDS if card.rank is Rank.ACE}
+_AS_SUIT = {card: tuple(CardPlay(card, suit=s) for s in Suit) for card in (JOKER, *RED_THIRTEENS)}
 # Those moves (the only ones ``legal_actions`` hands out), by identity: being made here, each is well formed, so
 # ``apply`` need not check the type of its parts again.  (Identity, not equality: a forged ``Play(7)`` equals one.)
 READY_MADE = frozenset(map(id, chain((PASS,), _PLAIN.values(), chain.from_iterable(_HIGH_LOW.values()),
                                      chain.from_iterable(_AS_SUIT.values()))))
 
 
-def legal_actions(state: Any) -> list[Play | Pass]:
+def legal_actions(state: Any) -> list[CardPlay | Pass]:
     """Every legal move, generated from the hand (C2, C3, C5–C7): no move is built and then tested."""
     if state.over:
         return []
     rules = state.rules
     revised, t13 = rules.aces_jokers == REVISED, rules.thirteens_jokers
-    out: list[Play | Pass] = []
+    out: list[CardPlay | Pass] = []
     prev = None
     if state.offer:
         if not state.first_trick:
@@ -136,7 +136,7 @@ def legal_actions(state: Any) -> list[Play | Pass]:
 
 
 def _problem(state: Any, action: Any) -> tuple[str, str] | None:
-    """Why ``action`` (a ``Play`` or ``Pass`` with parts of their types: ``check_action`` has seen to that) may not
+    """Why ``action`` (a ``CardPlay`` or ``Pass`` with parts of their types: ``check_action`` has seen to that) may not
     be made now, as (rule id, reason); ``None`` when it may."""
     if state.over:
         return f"{PREFIX}.match", "The match is over: no more moves."

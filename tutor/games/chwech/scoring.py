@@ -4,7 +4,7 @@ Pure functions (docs/rules.md C5–C10, C12), usable without playing: the tests
 check ``deal_score`` against every cell of the printed score table, and the
 scoring notebook draws the table and a calculator from them.  A play is
 anything with ``card`` and ``ace``; the rules anything with ``aces_jokers`` and
-``thirteens_jokers`` (the game's ``Play`` and ``Rules``).
+``thirteens_jokers`` (the game's ``CardPlay`` and ``Rules``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from tutor.engine import (Event, IllegalMove, Record, Result, SeatedState, SeatV
                           check_action, shown_to)
 from tutor.match import ScoreSheet
 
-from .moves import _AS_SUIT, _HIGH_LOW, KINDS, MALFORMED, READY_MADE, Play, Pass, _problem, legal_actions
+from .moves import _AS_SUIT, _HIGH_LOW, KINDS, MALFORMED, READY_MADE, CardPlay, Pass, _problem, legal_actions
 from .packs import CARD_TYPES, is_joker
 from .rules import SLUG, Rules
 from .scoring import match_result
@@ -27,7 +27,7 @@ class _Position(NamedTuple):
     dealt: tuple[int, ...]
     sheet: ScoreSheet
     dealer: int
-    trick: tuple[tuple[int, Play], ...] = ()
+    trick: tuple[tuple[int, CardPlay], ...] = ()
     led: Suit | None = None
     queue: tuple[int, ...] = ()
     offer: tuple[int, ...] = ()
@@ -90,7 +90,7 @@ class ChwechState(_Position, SeatedState):
     def apply(self, action: Any) -> "ChwechState":
         """The state after ``action``; an illegal or malformed one raises ``IllegalMove`` and changes nothing.
 
-        First ``check_action`` refuses anything but a ``Play`` or a ``Pass`` with each part of its type, naming the
+        First ``check_action`` refuses anything but a ``CardPlay`` or a ``Pass`` with each part of its type, naming the
         part; the moves ``legal_actions`` hands out are made well formed once, so for those it is not repeated."""
         if id(action) not in READY_MADE:
             check_action(action, KINDS, MALFORMED)
@@ -125,15 +125,15 @@ class ChwechState(_Position, SeatedState):
 
     def cards_of(self, action: Any) -> tuple[Any, ...]:
         """The card a play uses (none for a pass)."""
-        return (action.card,) if isinstance(action, Play) else ()
+        return (action.card,) if isinstance(action, CardPlay) else ()
 
-    def candidate_actions(self, card: Any) -> list[Play]:
+    def candidate_actions(self, card: Any) -> list[CardPlay]:
         """The plays a learner may try with ``card`` under these rules, legal or not (the rules then judge)."""
         if is_joker(card, self.rules.thirteens_jokers):
-            return list(_AS_SUIT[card]) if self.leading and self.rules.revised else [Play(card)]
+            return list(_AS_SUIT[card]) if self.leading and self.rules.revised else [CardPlay(card)]
         if card.rank is Rank.ACE and not self.rules.revised:
             return list(_HIGH_LOW[card])
-        return [Play(card)]
+        return [CardPlay(card)]
 
     def prompt(self, action: Any) -> str:
         """The move as an instruction to the player: "Play the 7♠", "Pass the lead"."""
@@ -172,7 +172,7 @@ class ChwechState(_Position, SeatedState):
             return f"the {card.label} (a joker)"
         return f"the {card.label}"
 
-    def _play_words(self, action: Play) -> str:
+    def _play_words(self, action: CardPlay) -> str:
         card = getattr(action, "card", None)
         if type(card) not in CARD_TYPES:
             return str(action)

@@ -12,7 +12,7 @@ from tutor.engine import Turn
 from tutor.tricks import seats_from
 
 from .deal import deal_hands
-from .moves import Play, Pass
+from .moves import CardPlay, Pass
 from .packs import DEALS_BY_PLAYERS, HAND_SIZE, Number
 from .rules import PREFIX
 from .scoring import deal_score, match_result, who_takes
@@ -46,7 +46,7 @@ class _Turn(Turn):
         self.first_trick = state.first_trick
         self.last_card = state.last_card
 
-    def act(self, action: Play | Pass) -> ChwechState:
+    def act(self, action: CardPlay | Pass) -> ChwechState:
         if self.offer:
             me = self.offer[0]
             if type(action) is Pass:
@@ -72,7 +72,7 @@ class _Turn(Turn):
             self.say("last-card", f"That was {self.names[seat]}'s last card: the deal ends when this trick "
                      "is taken.", player=seat)
 
-    def lead(self, me: int, action: Play) -> None:
+    def lead(self, me: int, action: CardPlay) -> None:
         card = action.card
         rank = card.rank
         if rank is _JOKER or (rank is _THIRTEEN and self.state.rules.thirteens_jokers):  # C7: it names its suit
@@ -93,7 +93,7 @@ class _Turn(Turn):
         self.first_trick = False
         self.remove(me, card)
 
-    def play(self, me: int, action: Play) -> None:
+    def play(self, me: int, action: CardPlay) -> None:
         card = action.card
         rank = card.rank
         if rank is _JOKER or (rank is _THIRTEEN and self.state.rules.thirteens_jokers):

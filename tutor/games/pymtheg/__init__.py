@@ -15,7 +15,7 @@ entry of ``lessons/pymtheg``.
 Which file holds what:
 
 - ``rules.py``: four players, the pack, the hand, the trumps, the bounds, the rule ids, the options (``Rules``);
-- ``moves.py``: the kinds of move (``Bid``, ``Call``, ``Stake``, ``NameTrump``, ``Play``), ``parse_action``, the
+- ``moves.py``: the kinds of move (``Bid``, ``Call``, ``Stake``, ``NameTrump``, ``CardPlay``), ``parse_action``, the
   legal moves (the bids open, the doubles on offer, the cards) and the refusals, and a card played against the
   rules (``Offence``);
 - ``deal.py``: three rounds of five, the partial reshuffle, a prepared deal read field by field, the match's end;
@@ -33,7 +33,7 @@ Which file holds what:
 
 from tutor.games.pymtheg.game import PYMTHEG, Pymtheg
 from tutor.games.pymtheg.moves import (BIDS, CALLS, DOUBLE, KINDS, PASS, PLAYS, REDOUBLE, STAKES, STOP, TRUMPS, Bid,
-                                       Call, Play, NameTrump, Stake, parse_action)
+                                       Call, CardPlay, NameTrump, Stake, parse_action)
 from tutor.games.pymtheg.rules import MAX_DEALS, NO_TRUMP, PACK, PLAYERS, PREFIX, TEAMS, Rules
 from tutor.games.pymtheg.scoring import (BID_CODES, BID_NAMES, CORRECTED_GAM, GAM_RANK, KIND, LEVEL, PRINTED_GAM,
                                          TABLE_SLIPS, Contract, Score, burn_scores, revoke_score, score_contract,
@@ -44,6 +44,6 @@ __all__ = [
     "BIDS", "BID_CODES", "BID_NAMES", "CALLS", "CORRECTED_GAM", "Contract", "DOUBLE", "GAM_RANK", "KIND", "KINDS",
     "LEVEL", "MAX_DEALS", "NO_TRUMP", "PACK", "PASS", "PLAYERS", "PLAYS", "PREFIX", "PRINTED_GAM", "PYMTHEG",
     "Pymtheg", "PymthegState", "REDOUBLE", "Rules", "STAKES", "STOP", "Score", "TABLE_SLIPS", "TEAMS", "TRUMPS",
-    "Bid", "Call", "NameTrump", "Play", "Stake", "bid_words", "burn_scores", "parse_action", "revoke_score",
+    "Bid", "Call", "NameTrump", "CardPlay", "Stake", "bid_words", "burn_scores", "parse_action", "revoke_score",
     "score_contract", "score_gam", "score_lon", "score_ry", "signed",
 ]

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from tutor.bots import Said, said
 from tutor.cards import Element, ElementCard
-from tutor.games.pymtheg.moves import BIDS, PASS, TRUMPS, Bid, Play
+from tutor.games.pymtheg.moves import BIDS, PASS, TRUMPS, Bid, CardPlay
 from tutor.games.pymtheg.rules import NO_TRUMP, PLAYERS
 from tutor.games.burn.scoring import PYMTHEG_SCORING
 from tutor.games.pymtheg.scoring import BID_NAMES, GAM_RANK, KIND, PARTNER_COST, TRICKS, needs
@@ -34,7 +34,7 @@ def heuristic(state: PymthegState, rng: random.Random) -> tuple[Any, str]:
         return bid_choice(state)
     if stage == "trump":
         return trump_choice(state)
-    legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the bot's own choice (offer_choice)
+    legal = [a for a in state.legal_actions() if type(a) is CardPlay]  # a double is the bot's own choice (offer_choice)
     if len(legal) == 1:
         return legal[0], said(ONLY_CARD, ("only-move",))
     return Player(state, legal).choose()
@@ -214,7 +214,7 @@ def trump_choice(state: PymthegState) -> tuple[Any, str]:
 class Player:
     """The trick as the bot reads it, and how its contract wants it played."""
 
-    def __init__(self, state: PymthegState, legal: list[Play]) -> None:
+    def __init__(self, state: PymthegState, legal: list[CardPlay]) -> None:
         self.state = state
         self.legal = legal
         self.me = me = state.current
@@ -240,7 +240,7 @@ class Player:
             return card.value > other.value
         return card.element is self.trumps
 
-    def winning(self) -> list[Play]:
+    def winning(self) -> list[CardPlay]:
         return [a for a in self.legal if self.win_at is None or self.beats(a.card, self.win_at[1])]
 
     def master(self, card: ElementCard) -> bool:
@@ -248,7 +248,7 @@ class Player:
         return all(v in {c.value for c in self.seen if c.element is card.element}
                    for v in range(card.value + 1, 16))
 
-    def choose(self) -> tuple[Play, Said]:
+    def choose(self) -> tuple[CardPlay, Said]:
         """The card, and why in words with the facts the words state (``Said.claims``): ``only-move``; ``needs``
         (a bid's rank, the tricks it needs); ``partner-high`` / ``highest-bid`` (the auction); ``count-at-most``
         (seat, value, how many cards of that value or less it holds); ``beat`` (a contract's level, the tricks that
@@ -280,13 +280,13 @@ class Player:
 
     # -- ways of playing
 
-    def _lowest(self, cards: list[Play]) -> tuple[Play, tuple]:
+    def _lowest(self, cards: list[CardPlay]) -> tuple[CardPlay, tuple]:
         """The lowest of ``cards``, a trump only when nothing else is left, and the claim that says so."""
         pick = min(cards, key=lambda a: (a.card.element is self.trumps, a.card.value))
         apart = self.trumps if pick.card.element is not self.trumps else None
         return pick, ("lowest", pick.card, apart)
 
-    def take(self, why: str, *claims: tuple) -> tuple[Play, Said]:
+    def take(self, why: str, *claims: tuple) -> tuple[CardPlay, Said]:
         """Win tricks: cash masters, win as cheaply as possible, leave a partner's winning trick alone."""
         legal, me = self.legal, self.me
         if self.led is None:
@@ -319,7 +319,7 @@ class Player:
         return pick, said(f"{why}, but I cannot win this one: I throw my lowest, the {pick.card.english}.", *claims,
                           ("none-beats",), low)
 
-    def duck(self, why: str) -> tuple[Play, Said]:
+    def duck(self, why: str) -> tuple[CardPlay, Said]:
         """Take no trick: stay under the winning card, throw high cards when you cannot follow."""
         legal = self.legal
         if self.led is None:
@@ -339,7 +339,7 @@ class Player:
         return pick, said(f"{why}, but every card I may play wins so far: I play my lowest, the {pick.card.english}, "
                           "and hope someone goes over.", ("all-beat",), ("lowest", pick.card, None))
 
-    def guard(self, level: int) -> tuple[Play, Said]:
+    def guard(self, level: int) -> tuple[CardPlay, Said]:
         """The Ry bidder's partner: take over a trick the bidder is winning (in Ry 2 only then: tricks cost)."""
         declarer = (self.me + 2) % PLAYERS
         if self.win_at is not None and self.win_at[0] == declarer:
@@ -352,7 +352,7 @@ class Player:
             return self.duck(f"In Ry 2 each trick I take costs {PARTNER_COST}")
         return self.take("In Ry my tricks do not count, and each one I take cannot go to my partner")
 
-    def force(self, declarer: int) -> tuple[Play, Said]:
+    def force(self, declarer: int) -> tuple[CardPlay, Said]:
         """Against a Ry: play low so the bidder's card wins; never beat the bidder."""
         legal = self.legal
         if self.win_at is not None and self.win_at[0] == declarer:
@@ -366,7 +366,7 @@ class Player:
         return pick, said(f"Against a Ry, I keep my cards low so the bidder's card ends up the highest: I play the "
                           f"{pick.card.english}.", ("lowest", pick.card, None))
 
-    def burn(self) -> tuple[Play, Said]:
+    def burn(self) -> tuple[CardPlay, Said]:
         """Burn inside Pymtheg: stay out of tricks with Fire in them, give Fire away when you cannot follow."""
         legal = self.legal
         if self.led is None:

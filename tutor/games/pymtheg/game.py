@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from tutor.cards import ElementCard
 from tutor.engine import Event, Game, Inputs, Record
 from tutor.games.pymtheg.deal import deal_by_fives, deal_words, end_rule, read_prepared, shuffled_pack, team_labels
-from tutor.games.pymtheg.moves import STAKES, Bid, Call, Play, NameTrump, Stake, parse_action
+from tutor.games.pymtheg.moves import STAKES, Bid, Call, CardPlay, NameTrump, Stake, parse_action
 from tutor.games.pymtheg.rules import ACTIONS_PER_DEAL, HAND, MAX_DEALS, PLAYERS, PREFIX, Rules, rule
 from tutor.games.pymtheg.scoring import TRICKS
 from tutor.games.pymtheg.state import PymthegState
@@ -88,7 +88,7 @@ class Pymtheg(Game):
     def _start(self, *, setup: Record, rules: Rules) -> PymthegState:
         return start_state(setup, rules)
 
-    def parse_action(self, state: Any, text: str) -> Bid | Call | Stake | NameTrump | Play:
+    def parse_action(self, state: Any, text: str) -> Bid | Call | Stake | NameTrump | CardPlay:
         """Read "bid gam+1 F", "pass", "double 1", "redouble 0", "trump nt", "play F7", "stop"; a bare "double" or
         "redouble" is the first seat that may make it now (in play order from the player to move)."""
         action = parse_action(text)

@@ -78,7 +78,7 @@ class NameTrump:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class CardPlay:
     """Play ``card`` to the trick."""
 
     card: ElementCard
@@ -94,9 +94,9 @@ DOUBLE, REDOUBLE = STAKES["double", None], STAKES["redouble", None]
 BIDS: dict[tuple[int, str | None], Bid] = {
     (r, t): Bid(r, t) for r in range(len(BID_CODES)) for t in ((None,) + TRUMP_CODES if KIND[r] == "gam" else (None,))}
 TRUMPS = {code: NameTrump(code) for code in TRUMP_CODES}
-PLAYS = {card: Play(card) for card in PACK}
+PLAYS = {card: CardPlay(card) for card in PACK}
 _PLAY_OF = PLAYS.__getitem__
-KINDS = (Bid, Call, Stake, NameTrump, Play)
+KINDS = (Bid, Call, Stake, NameTrump, CardPlay)
 """Pymtheg's kinds of move."""
 # The moves made here (the only ones ``legal_moves`` and ``parse_action`` hand out), by identity: each is well
 # formed, so ``apply`` need not check the types of its parts again.  (Identity, not equality: a forged
@@ -117,7 +117,7 @@ def read_trump(word: str, where: str, rule_id: str = "trump.name") -> str:
         raise IllegalMove(rule(rule_id), f"{where}: {exc}; or 'nt' for no trump.") from None
 
 
-def parse_action(text: Any) -> Bid | Call | Stake | NameTrump | Play:
+def parse_action(text: Any) -> Bid | Call | Stake | NameTrump | CardPlay:
     """Read "bid gam+2 F", "bid ry", "pass", "double 1", "redouble 0", "trump Wa", "trump nt", "play F7", "stop"."""
     if not isinstance(text, str):
         raise IllegalMove(MALFORMED, f"{text!r} is not a move; write e.g. 'bid gam', 'pass' or 'play F7'.")
@@ -315,7 +315,7 @@ def check_bid(state: PymthegState, bid: Bid) -> None:
 def refuse_play(state: PymthegState, card: Any, problem: str) -> None:
     """Raise why ``card`` may not be played (the trick core said it may not)."""
     if type(card) is not ElementCard:
-        raise IllegalMove(MALFORMED, f"play.card: {card!r} is not a card of the element deck.")
+        raise IllegalMove(MALFORMED, f"cardplay.card: {card!r} is not a card of the element deck.")
     if problem == UNDER_TRUMP:
         trump = state.contract.trump.english  # type: ignore[union-attr]
         raise IllegalMove(rule("under-trump"), f"A higher {trump} is already in the trick: you may play a "

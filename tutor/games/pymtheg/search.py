@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from tutor.games.burn.rules import FIRE, WATER, element, value
-from tutor.games.pymtheg.moves import Play
+from tutor.games.pymtheg.moves import CardPlay
 from tutor.games.pymtheg.rules import PACK, PLAYERS
 from tutor.games.pymtheg.scoring import burn_scores, score_contract
 from tutor.games.pymtheg.state import PymthegState
@@ -20,14 +20,14 @@ WIN, DUCK = "win", "duck"
 
 
 def search_card(state: PymthegState, rng: random.Random, *, budget: float = 0.1,
-                least: int = 6) -> tuple[Play, str]:
+                least: int = 6) -> tuple[CardPlay, str]:
     """Determinized search for a card to play (stage "play" or "burn"), within ``budget`` seconds (at least
     ``least`` guesses)."""
-    legal = [a for a in state.legal_actions() if type(a) is Play]  # a double is the rule-based bot's (offers)
+    legal = [a for a in state.legal_actions() if type(a) is CardPlay]  # a double is the rule-based bot's (offers)
     return card_search(legal, lambda: _Deal(state), rng, _search_words, budget=budget, least=least)
 
 
-def _search_words(best: Play, mean: float, guesses: int) -> str:
+def _search_words(best: CardPlay, mean: float, guesses: int) -> str:
     return (f"Dealing the cards I cannot see {guesses} ways and playing each deal out, the {best.card.english} "
             f"did best: my side ended {abs(mean):,.0f} points {'ahead' if mean >= 0 else 'behind'} on average.")
 

@@ -11,7 +11,7 @@ from tutor.cards import Element, ElementCard
 from tutor.engine import (AuctionView, Event, IllegalMove, Record, Result, ScoreTable, SeatedState, SeatView,
                           TableView, check_action, counted, shown_to)
 from tutor.games.burn.rules import element, value
-from tutor.games.pymtheg.moves import (CALLS, KINDS, PASS, PLAYS, READY_MADE, STOP, Bid, Call, Play, NameTrump,
+from tutor.games.pymtheg.moves import (CALLS, KINDS, PASS, PLAYS, READY_MADE, STOP, Bid, Call, CardPlay, NameTrump,
                                        Offence, Stake, bids_open, check, check_stake, legal_moves, may_stop, offers,
                                        refuse_play)
 from tutor.games.pymtheg.rules import ELEMENTS, MALFORMED, NO_TRUMP, PLAYERS, PREFIX, TEAMS, Rules, rule
@@ -123,12 +123,12 @@ class PymthegState(_Position, TrickPosition, SeatedState):
         if type(action) is Stake:
             check_stake(self, action)
             return _Turn(self).stake(action.word, action.seat)  # type: ignore[arg-type]
-        if self.window and type(action) is Play and stage == "play":
+        if self.window and type(action) is CardPlay and stage == "play":
             # The first card closes the doubling window (Y7); the card itself is judged as any other.
             action_state = self._replace(window=())
             after = action_state.apply(action)
             return after._replace(events=_Turn.window_closed(self) + after.events)
-        if type(action) is Play and (stage == "play" or stage == "burn"):
+        if type(action) is CardPlay and (stage == "play" or stage == "burn"):
             card = action.card
             me, plays = self.current, self.plays
             hand = self.hands[me]
@@ -198,15 +198,15 @@ class PymthegState(_Position, TrickPosition, SeatedState):
 
     def cards_of(self, action: Any) -> tuple[ElementCard, ...]:
         """The card a play uses; bids, passes, doubles and naming trump use none."""
-        return (action.card,) if type(action) is Play else ()
+        return (action.card,) if type(action) is CardPlay else ()
 
-    def candidate_actions(self, card: ElementCard) -> list[Play]:
+    def candidate_actions(self, card: ElementCard) -> list[CardPlay]:
         """Playing ``card`` (the rules then judge whether it may go on this trick)."""
         return [PLAYS[card]] if card in PLAYS else []
 
     def prompt(self, action: Any) -> str:
         """The move as the player chooses it: "Bid Gâm + 1, naming Fire as trump", "Pass", "Play the Fire 7"."""
-        if type(action) is Play:
+        if type(action) is CardPlay:
             return f"Play the {action.card.english}"
         if type(action) is Bid:
             return "Bid " + bid_words(action)
@@ -222,7 +222,7 @@ class PymthegState(_Position, TrickPosition, SeatedState):
         if type(action) is Stake:
             seat = action.seat if action.seat is not None else self.current
             return f"{self.names[seat] if seat is not None else who} {action.word}s"
-        if type(action) is Play:
+        if type(action) is CardPlay:
             return f"{who} plays the {action.card.english}"
         if type(action) is Bid:
             return f"{who} bids {bid_words(action)}"

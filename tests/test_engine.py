@@ -301,3 +301,17 @@ def test_match_helpers_refuse_a_wrong_argument_by_name(call, name):
     with pytest.raises(ValueError, match=name.replace("[", r"\[").replace("]", r"\]")):
         call(match)
     assert match.next_dealer(1, 3, out=(False, False, True)) == 0
+
+
+def test_play_to_end_plays_a_game_out_with_the_chooser_given():
+    from tutor.engine import play_to_end
+
+    state = get_game("gnav").start(players=3, seed=5)
+    last, actions = play_to_end(state, lambda s: s.legal_actions()[0])
+    assert last.is_over and actions
+    again = state
+    for action in actions:
+        again = again.apply(action)
+    assert again == last
+    with pytest.raises(RuntimeError, match="within 2 actions"):
+        play_to_end(state, lambda s: s.legal_actions()[0], limit=2)

@@ -420,8 +420,9 @@ class Game:
         raise NotImplementedError
 
 
-def play(state: State, choose: Any, *, limit: int = 100_000) -> tuple[State, list]:
-    """Play to the end: ``choose(state)`` picks each action; returns the last state and the actions."""
+def play_to_end(state: State, choose: Any, *, limit: int = 100_000) -> tuple[State, list]:
+    """Play ``state`` to the end of the game: ``choose(state)`` picks each action; returns the last state and the
+    actions."""
     actions = []
     while not state.is_over:
         if len(actions) >= limit:

@@ -31,6 +31,8 @@ from tutor.widgets import PlayApp
 SEED = 3
 NOT_YET = pytest.mark.xfail(strict=True, reason="the play app applies a move more than once until it plays through "
                                                 "the driver")
+VIEWS_NOT_YET = pytest.mark.xfail(strict=True, reason="the play app computes a position's view and status more than "
+                                                      "once until it plays through the driver")
 
 
 @dataclass
@@ -129,14 +131,14 @@ def test_each_move_is_applied_once(slug):
     assert max(Counter(click.applied).values()) == 1, click.line()
 
 
-@NOT_YET
+@VIEWS_NOT_YET
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_view_is_computed_once_per_position_and_seat(slug):
     click = counts(slug)
     assert max(Counter(click.viewed).values()) == 1, click.line()
 
 
-@NOT_YET
+@VIEWS_NOT_YET
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_status_is_computed_once_per_position(slug):
     click = counts(slug)

@@ -207,8 +207,7 @@ def test_a_finished_game_is_kept_once_with_its_deal_seats_and_result():
     for _ in range(500):
         if app.state.is_over:
             break
-        action = bot.choose(app.state)
-        app._try(lambda action=action: action)
+        assert app.handle("move", str(bot.choose(app.state)))
     assert app.state.is_over
     app.refresh()
     (game,) = Progress().games("Ana")

@@ -325,20 +325,23 @@ def test_the_play_app_refuses_a_code_of_another_game_and_keeps_its_deal():
     assert app.handle("load", None, {"code": "3-1-counters=5"}) and app.options == {"counters": 5}
 
 
-def test_a_class_deal_for_too_many_players_is_dealt_for_the_apps_players_and_says_so(monkeypatch):
+def test_a_class_deal_for_too_many_players_is_dealt_for_the_apps_players_and_says_so():
     from tutor import classroom
     from tutor.widgets import PlayApp
 
-    monkeypatch.setattr(classroom, "class_deal", lambda: "25-2611")
+    from tutor.progress import Progress
+
+    store = Progress()
+    classroom.set_class_deal("25-2611", store)
     app = PlayApp("cassino", seed=1)
     assert app.handle("classdeal")
     assert app.seed == 2611 and app.players == 2
     assert "The class deal is for 25 players; Cassino is for 2 to" in app.notice and "your 2" in app.notice
     assert "The class deal is for 25 players" in app.html
-    monkeypatch.setattr(classroom, "class_deal", lambda: "4-2611-slate")  # a code from before: variants refused
+    store.set_setting(classroom.CLASS_DEAL, "4-2611-slate")  # kept by an earlier release: variants are refused
     before = app.state
-    assert app.handle("classdeal") and app.state is before and "could not be used" in app.notice
-    monkeypatch.setattr(classroom, "class_deal", lambda: "3-99")
+    assert not app.handle("classdeal") and app.state is before
+    classroom.set_class_deal("3-99", store)
     assert app.handle("classdeal") and app.players == 3 and app.seed == 99 and app.notice == ""
 
 

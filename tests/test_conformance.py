@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from tutor.bots import make_bot
 from tutor.engine import IllegalMove, Record
-from tutor.games import GAMES, replay
+from tutor.games import GAMES, WHERE, register, replay
 from tutor.lessons import load_lesson
 
 SLUGS = sorted(GAMES)
@@ -193,3 +193,13 @@ class GameMachine(RuleBasedStateMachine):
 
 
 TestGameMachine = GameMachine.TestCase
+
+
+def test_the_registry_holds_gwaris_games_and_the_tests_own_war_which_gwari_never_ships():
+    assert "war" in GAMES and "war" not in WHERE and set(WHERE) < set(GAMES)
+    register("war", "tests.ninth.war", "WAR", lessons=GAMES.where("war").lessons,
+             play_minutes="tests.ninth.play_minutes")  # the same place again: nothing changes
+    for slug, module, words in [("war", "elsewhere.war", "already a game"), ("War Two", "x", "lower-case"),
+                                ("", "x", "slug"), ("snap", "", "module")]:
+        with pytest.raises(ValueError, match=words):
+            register(slug, module, "SNAP")

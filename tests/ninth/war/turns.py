@@ -9,6 +9,7 @@ from tutor.cards import Card
 from tutor.engine import Turn, counted
 
 from .rules import PREFIX
+from .scoring import score
 
 if TYPE_CHECKING:
     from .state import WarState
@@ -56,8 +57,7 @@ class WarTurn(Turn):
             self.say("higher", f"The {max(a, b, key=lambda c: c.rank).english} is higher: {s.names[winner]} takes "
                                f"{counted(len(won), 'card')}.", player=winner)
         if not any(self.hands):
-            result_state = self.build(None)
-            result = result_state.result()
+            result = score(self.taken, s.names)
             words = ("a draw" if len(result.winners) > 1 else f"{s.names[result.winners[0]]} wins")
             self.say("end", f"Both hands are empty: {', '.join(result.breakdown)}; {words}.")
             return self.build(None)

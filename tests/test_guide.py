@@ -323,15 +323,15 @@ def learners_pace(monkeypatch) -> None:
 @pytest.mark.parametrize("slug", first_games())
 def test_at_the_learners_pace_the_others_moves_come_one_a_tick_and_the_game_still_fits_five_minutes(
         monkeypatch, slug):
-    from tutor.widgets.play import BOT_STEP_MS
+    from tutor.widgets.play_pace import BOT_STEP_MS
 
     learners_pace(monkeypatch)
     first = load_first_game(slug)
     app = GuidedGame(slug)
-    assert app.step_bots
+    assert app.pace.step_bots
     ticks = silent = 0
     while not app.finished:
-        if app.stepping:
+        if app.pace.stepping:
             done, step = len(app.record.actions), first.steps[app.step]
             assert app.playing and app.interval == BOT_STEP_MS
             assert 'data-testid="suggestion"' not in app.html, "no suggestion while the others move"
@@ -352,7 +352,7 @@ def test_at_the_learners_pace_the_others_moves_come_one_a_tick_and_the_game_stil
         click(app, move)
         assert app.error is None and app.on_script
         if app.step < first.played_out_from and not first.steps[app.step].learner:
-            assert app.stepping and len(app.record.actions) == done + 1, \
+            assert app.pace.stepping and len(app.record.actions) == done + 1, \
                 f"{slug}: the learner's own move is on show before the others answer"
     # The tutor's moves played out at once take no tick: every other move of the others took one.
     assert ticks == sum(1 for step in first.steps[:first.played_out_from] if not step.learner)
@@ -368,10 +368,10 @@ def test_at_the_learners_pace_the_strong_bots_move_one_a_tick_off_the_script_too
     learners_pace(monkeypatch)
     app = GuidedGame("burn")
     click(app, "play F4")
-    assert not app.on_script and app.stepping and len(app.record.actions) == 1
+    assert not app.on_script and app.pace.stepping and len(app.record.actions) == 1
     assert 'data-testid="changed"' in app.html and 'data-testid="suggestion"' not in app.html
     count = 1
-    while app.stepping:
+    while app.pace.stepping:
         assert app.handle("tick")
         count += 1
         assert len(app.record.actions) == count
@@ -383,10 +383,10 @@ def test_turning_the_steps_off_lets_the_guided_game_catch_up(monkeypatch):
     learners_pace(monkeypatch)
     app = GuidedGame("burn")
     click(app, shown_suggestion(app)[0])
-    assert app.stepping
-    assert not app.handle("stepbots", "perhaps") and app.stepping
+    assert app.pace.stepping
+    assert not app.handle("stepbots", "perhaps") and app.pace.stepping
     assert app.handle("stepbots", "false")
-    assert not app.stepping and not app.playing and app.state.current_player == app.seat
+    assert not app.pace.stepping and not app.playing and app.state.current_player == app.seat
     assert shown_suggestion(app)[1] == load_first_game("burn").steps[app.step].say
     assert 'data-gw="stepbots"' not in app.html  # a first game draws no pace settings (the message still counts)
 
@@ -414,7 +414,7 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
                 title = rule_words(lesson, event.rule, app.state)[0]
                 assert f"New rule: {title}." in app.said_aloud, "said aloud when it is met"
         assert cards_shown(app) == ([] if app.finished else since), f"after {app.record.actions[-1:]}"
-        assert app.met == met
+        assert app.panels.met == met
         for rule in cards_shown(app):
             card = html.unescape(app.html.split(f'data-testid="rule-card" data-rule="{rule}"')[1].split("</span>")[0])
             assert rule_words(lesson, rule, app.state)[0] in card
@@ -423,10 +423,10 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
                 "the rules met by the tutor's words, above the table"
 
     follow(0)
-    assert not since and set(app.met) == dealt, "the deal's own rules are met, and told by the intro"
+    assert not since and set(app.panels.met) == dealt, "the deal's own rules are met, and told by the intro"
     while not app.finished:
         start = len(app.lines)
-        if app.stepping:
+        if app.pace.stepping:
             assert app.handle("tick")
         else:
             since.clear()
@@ -461,7 +461,7 @@ def test_a_learner_who_met_the_rules_in_the_first_game_sees_no_card_again(monkey
     for _ in first.learner_steps[1:]:
         click(app, shown_suggestion(app)[0])
     again = GuidedGame("burn")
-    assert cards_shown(again) == [] and again.met  # the Rules panel still lists this game's rules
+    assert cards_shown(again) == [] and again.panels.met  # the Rules panel still lists this game's rules
     for _ in first.learner_steps:
         click(again, shown_suggestion(again)[0])
         assert cards_shown(again) == []

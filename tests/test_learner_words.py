@@ -545,7 +545,7 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
     app = PlayApp(slug, players=players, seed=seed, level=level, pause_deals=True,
                   step_bots=rng.random() < 0.3, clock=rng.random() < 0.2, typed=typed,
                   sharing=2 if rng.random() < 0.2 else 1, **options)
-    how = ", ".join(what for what, on in (("typed", typed), ("on the clock", app.clock),
+    how = ", ".join(what for what, on in (("typed", typed), ("on the clock", app.pace.clock),
                                           ("pass and play", app.sharing > 1)) if on)
     where = f"play app, {players} players, {options or 'the rule book'}, deal {app.code}{', ' + how if how else ''}"
     reading.page(f"{where}, dealt", app.html, app.code)
@@ -554,11 +554,11 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
         state = app.state
         if state.is_over or moves >= LEARNER_MOVES:
             break
-        if app.covered:
+        if app.shared.covered:
             app.handle("ready")
-        elif app.deal_waits:
+        elif app.pace.deal_waits:
             app.handle("nextdeal")
-        elif app.holding or app.waiting:
+        elif app.pace.holding or app.pace.waiting:
             offers = state.offers(app.seat)
             if offers and rng.random() < 0.5:
                 app.handle("hint")
@@ -567,9 +567,9 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
                 app.handle("move", str(rng.choice(offers)))
             else:
                 app.handle("goon")
-        elif app.stepping or state.current_player != app.seat:
+        elif app.pace.stepping or state.current_player != app.seat:
             app.handle("tick")
-            if app.state is state and not app.stepping and not app.deal_waits:
+            if app.state is state and not app.pace.stepping and not app.pace.deal_waits:
                 break  # nothing left for the page's clock to do
         else:
             moves += 1

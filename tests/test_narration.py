@@ -226,10 +226,10 @@ def play_and_read(slug: str, number: int) -> tuple[list[str], set[str]]:
     for _turn in range(300):
         if app.state.is_over:
             break
-        if app.deal_waits:
+        if app.pace.deal_waits:
             texts += read_everything(app, rng)
             assert app.handle("nextdeal")
-        elif app.holding:
+        elif app.pace.holding:
             assert app.handle("goon")
         elif app.state.current_player == app.seat:
             if rng.random() < 0.5:
@@ -351,7 +351,7 @@ def _guided_texts(slug: str, off_at: int | None) -> tuple[list[str], set[str]]:
     for _turn in range(400):
         if app.finished:
             break
-        if app.stepping:
+        if app.pace.stepping:
             assert app.handle("tick")
             continue
         legal = [str(a) for a in app.state.legal_actions()]

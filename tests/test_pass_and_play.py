@@ -23,7 +23,7 @@ def play_shared(app: PlayApp, rng: random.Random, press: float = 0.5) -> dict[st
     for _ in range(20_000):
         if app.state.is_over:
             return seen
-        if app.covered:
+        if app.shared.covered:
             page = app.render()
             assert 'data-testid="cover"' in page
             # No hand on the screen between turns: no card buttons, and no card of a learner's hand outside the
@@ -35,16 +35,16 @@ def play_shared(app: PlayApp, rng: random.Random, press: float = 0.5) -> dict[st
                     assert f"<title>{title}</title>" not in shown, f"{title} shown on the screen between turns"
             assert app.handle("ready")
             seen["covers"] += 1
-        elif app._racing():
+        elif app.racing():
             for seat in app.humans:
                 if seat in app.state.current_players and rng.random() < press:
                     assert app.handle("press", seat)
             assert app.handle("tick")
-        elif app.deal_waits:
+        elif app.pace.deal_waits:
             assert app.handle("nextdeal")
-        elif app.holding:
+        elif app.pace.holding:
             assert app.handle("goon")
-        elif app.waiting or app.stepping:
+        elif app.pace.waiting or app.pace.stepping:
             assert app.handle("tick")
         else:
             assert app.state.current_player == app.seat and app.seat in app.humans
@@ -58,21 +58,21 @@ def test_every_game_plays_to_its_end_with_two_learners_at_one_screen_each_hand_h
     game = GAMES[slug]
     short = {"short": True} if "short" in game.options() else {}
     app = PlayApp(slug, players=max(2, game.min_players), seed=5, sharing=2, **short)
-    assert app.humans == {0, 1} and app.covered  # even the first hand waits for its learner
+    assert app.humans == {0, 1} and app.shared.covered  # even the first hand waits for its learner
     seen = play_shared(app, random.Random(1))
     assert seen["covers"] >= 2 and seen["moves"] >= 1
 
 
 def test_the_screen_between_turns_refuses_moves_and_undo_is_off():
     app = PlayApp("cassino", players=2, seed=3, sharing=2)
-    assert app.covered and 'data-testid="cover"' in app.render()
+    assert app.shared.covered and 'data-testid="cover"' in app.render()
     mover = app.state.current_player
     assert app.handle("move", str(app.state.legal_actions()[0]))  # answered in words, nothing played
     assert "press that they are ready" in app.notice and app.state.current_player == mover
-    assert app.handle("ready") and not app.covered
+    assert app.handle("ready") and not app.shared.covered
     assert not app.handle("ready")  # the hand is already shown
     assert app.handle("move", str(app.state.legal_actions()[0]))
-    assert app.covered and app.seat != mover  # the other learner's turn: the screen is passed
+    assert app.shared.covered and app.seat != mover  # the other learner's turn: the screen is passed
     assert not app.can_undo
 
 
@@ -85,23 +85,23 @@ def test_a_race_among_learners_at_one_screen_has_a_button_each_and_the_one_who_p
     for _ in range(20_000):
         if app.state.is_over:
             break
-        if app.covered:
+        if app.shared.covered:
             app.handle("ready")
-        elif app._racing():
+        elif app.racing():
             racing = [s for s in sorted(app.humans) if s in app.state.current_players]
             page = app.render()
             assert all(f'data-value="{s}"' in page for s in racing) and 'data-testid="race-buttons"' in page
             quick = racing[0]
             assert app.handle("press", quick)
             start = len(app.lines)
-            while app._racing():
+            while app.racing():
                 assert app.handle("tick")
             races += 1
             pigs = [e.player for _n, e in app.lines[start:] if e.rule == "pig.pig"]
             assert pigs and pigs[0] != quick
-        elif app.waiting or app.stepping:
+        elif app.pace.waiting or app.pace.stepping:
             app.handle("tick")
-        elif app.deal_waits:
+        elif app.pace.deal_waits:
             app.handle("nextdeal")
         else:
             app.handle("move", str(rng.choice(app.state.legal_actions())))
@@ -122,7 +122,7 @@ def test_the_bar_offers_pass_and_play_and_a_new_game_takes_it():
     app = PlayApp("gnav", players=4, seed=1)
     assert 'data-key="sharing"' in app.render() and "At the table with you: Tamsin, Pol and Kerensa." in app.render()
     assert app.handle("new", None, {"players": 4, "sharing": 3})
-    assert app.humans == {0, 1, 2} and app.covered
+    assert app.humans == {0, 1, 2} and app.shared.covered
     assert "Pass and play: " in app.render()
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from tutor.narration import second_person
 from tutor.widgets import PlayApp
-from tutor.widgets.play import BOT_STEP_MS, OFFER_WAIT_MS, default_pace
+from tutor.inputs import OFFER_WAIT_MS
+from tutor.widgets.play_pace import BOT_STEP_MS, default_pace
 
 
 def first_legal(app):
@@ -23,7 +24,7 @@ def play_until(app, done, most=3000):
     for _ in range(most):
         if done(app):
             return app
-        if app.state.current_player == 0 and not app.stepping:
+        if app.state.current_player == 0 and not app.pace.stepping:
             assert app.handle("move", first_legal(app)), app.last_error
         else:
             assert app.handle("tick")
@@ -41,7 +42,7 @@ def test_the_learners_pace_is_the_default_and_quick_is_for_tests(monkeypatch):
     monkeypatch.delenv("GWARI_PACE")
     assert default_pace() == (True, False, True)
     app = PlayApp("burn", players=4, seed=3)
-    assert app.step_bots and not app.clock and app.pause_deals
+    assert app.pace.step_bots and not app.pace.clock and app.pace.pause_deals
     assert 'data-gw="stepbots" data-key="stepbots" checked' in app.html
     monkeypatch.setenv("GWARI_PACE", "quick")
     assert default_pace() == (False, True, False)
@@ -55,22 +56,22 @@ def test_each_bot_move_is_one_tick_of_the_browsers_clock():
     assert app.state.current_player == 0 and not app.playing, "the learner leads: nothing to wait for"
     assert app.handle("move", first_legal(app))
     assert len(app.record.actions) == 1, "the bots have not answered yet: the learner's card is on show"
-    assert app.stepping and app.playing and app.interval == BOT_STEP_MS
+    assert app.pace.stepping and app.playing and app.interval == BOT_STEP_MS
     count = 1
     while app.state.current_player != 0:
         assert app.handle("tick")
         count += 1
         assert len(app.record.actions) == count, "one bot's move a tick"
-    assert count >= 4 and not app.stepping and not app.playing
+    assert count >= 4 and not app.pace.stepping and not app.playing
 
 
 def test_turning_the_steps_off_lets_the_table_catch_up_and_bad_values_are_refused():
     app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True)
     app.handle("move", first_legal(app))
-    assert app.stepping
-    assert not app.handle("stepbots", "maybe") and app.step_bots and app.stepping
+    assert app.pace.stepping
+    assert not app.handle("stepbots", "maybe") and app.pace.step_bots and app.pace.stepping
     assert app.handle("stepbots", "false")
-    assert not app.step_bots and not app.stepping and app.state.current_player == 0 and len(app.record.actions) >= 4
+    assert not app.pace.step_bots and not app.pace.stepping and app.state.current_player == 0 and len(app.record.actions) >= 4
     with pytest.raises(ValueError, match="clock"):
         PlayApp("burn", players=4, seed=3, clock="often")
 
@@ -86,8 +87,8 @@ def test_a_tick_with_nothing_to_do_changes_nothing():
 
 def test_a_deal_stops_on_its_summary_until_next_deal():
     app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=True),
-                     lambda a: a.summary is not None)
-    summary, view = app.summary, app.state.view(0)
+                     lambda a: a.panels.summary is not None)
+    summary, view = app.panels.summary, app.state.view(0)
     assert summary.number == 1 and not summary.over
     assert summary.scores.rows == view.scores.rows[-1:] and summary.scores.totals == view.scores.totals
     ended = app.state.events
@@ -105,7 +106,7 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
         assert app.handle("move", first_legal(app))
         assert len(app.record.actions) == actions and "Next deal" in app.notice
     assert app.handle("nextdeal")
-    assert app.summary is None and 'data-testid="deal-summary"' not in app.html
+    assert app.panels.summary is None and 'data-testid="deal-summary"' not in app.html
     assert len(app.record.actions) > actions or app.state.current_player == 0
     assert not app.handle("nextdeal"), "no summary, no next deal"
 
@@ -117,32 +118,32 @@ def test_every_game_of_several_deals_stops_on_each_deals_summary(slug, players, 
     """Every game that deals more than once stops on its summary, those without a score table too (Pig's letters,
     Gnav's counters): the engine's view counts the deals finished."""
     app = play_until(PlayApp(slug, players=players, seed=5, level="strong", step_bots=False, pause_deals=True,
-                             **options), lambda a: a.summary is not None or a.state.is_over, most=20_000)
+                             **options), lambda a: a.panels.summary is not None or a.state.is_over, most=20_000)
     view = app.state.view(0)
-    assert app.summary is not None, f"{slug}: no deal's summary before the game ended"
-    assert app.summary.number == max(view.deals, len(view.scores.rows) if view.scores else 0) >= 1
-    assert app.summary.lines, "the summary says how the deal went"
+    assert app.panels.summary is not None, f"{slug}: no deal's summary before the game ended"
+    assert app.panels.summary.number == max(view.deals, len(view.scores.rows) if view.scores else 0) >= 1
+    assert app.panels.summary.lines, "the summary says how the deal went"
     shown = app.html.split('data-testid="deal-summary"')[1].split("</section>")[0]
-    assert f"Deal {app.summary.number} is over" in shown
-    if not app.summary.over:
-        assert 'data-gw="nextdeal"' in shown and app.deal_waits
+    assert f"Deal {app.panels.summary.number} is over" in shown
+    if not app.panels.summary.over:
+        assert 'data-gw="nextdeal"' in shown and app.pace.deal_waits
         assert ("<tfoot>" in shown) == (view.scores is not None), "a score table where the game keeps one"
-        assert app.handle("nextdeal") and app.summary is None
+        assert app.handle("nextdeal") and app.panels.summary is None
 
 
 def test_at_the_engines_speed_a_deals_summary_shows_without_stopping_play():
     app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=False),
-                     lambda a: a.summary is not None)
+                     lambda a: a.panels.summary is not None)
     assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html
     assert app.state.current_player == 0, "the bots went on into the next deal"
     assert not app.handle("nextdeal")
-    assert app.handle("move", first_legal(app)) and app.summary is None
+    assert app.handle("move", first_legal(app)) and app.panels.summary is None
 
 
 def test_the_last_deal_of_a_match_is_summed_up_without_a_next_deal():
     app = play_until(PlayApp("cassino", seed=2, level="random", step_bots=False, pause_deals=True, game="deal"),
                      lambda a: a.state.is_over)
-    assert app.summary is not None and app.summary.over
+    assert app.panels.summary is not None and app.panels.summary.over
     assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html
     assert not app.handle("nextdeal")
 
@@ -154,20 +155,20 @@ def test_the_last_trick_stays_until_the_next_lead_and_can_be_looked_at_again():
     app = PlayApp("chwech", players=4, seed=2, level="random", step_bots=True)
     assert not app.handle("lasttrick", "show"), "no trick taken yet"
     # Chwech clears a trick from the table as it is taken: the panel shows it until the next is led.
-    play_until(app, lambda a: a.last_trick is not None and not (a.state.view(0).trick and a.state.view(0).trick.plays))
-    trick, words = app.last_trick
+    play_until(app, lambda a: a.panels.last_trick is not None and not (a.state.view(0).trick and a.state.view(0).trick.plays))
+    trick, words = app.panels.last_trick
     panel = app.html.split('data-testid="last-trick"')[1].split("</section>")[0]
     assert "Last trick" in panel and html.escape(words) in panel and words
     assert all(html.escape(card.english) in app.html for _seat, card in trick.plays)
     play_until(app, lambda a: a.state.view(0).trick is not None and a.state.view(0).trick.plays
-               and a.last_trick[0] == trick)
+               and a.panels.last_trick[0] == trick)
     panel = app.html.split('data-testid="last-trick"')[1].split("</section>")[0]
     assert "<svg" not in panel and ">Last trick<" in panel, "folded once the next trick is led"
     assert app.handle("lasttrick", "show")
     panel = app.html.split('data-testid="last-trick"')[1].split("</section>")[0]
     assert "<svg" in panel and "Hide the last trick" in panel
     assert not app.handle("lasttrick", "sideways")
-    assert app.handle("lasttrick", "hide") and not app.trick_open
+    assert app.handle("lasttrick", "hide") and not app.panels.trick_open
 
 
 def test_a_trick_the_table_still_shows_is_not_drawn_twice():
@@ -176,9 +177,9 @@ def test_a_trick_the_table_still_shows_is_not_drawn_twice():
         app.handle("move", first_legal(app))
     view = app.state.view(0)
     if view.trick is not None and view.trick.winner is not None:
-        assert app.last_trick[0] == view.trick and 'data-testid="last-trick"' not in app.html
+        assert app.panels.last_trick[0] == view.trick and 'data-testid="last-trick"' not in app.html
     else:
-        assert app.last_trick is not None and 'data-testid="last-trick"' in app.html
+        assert app.panels.last_trick is not None and 'data-testid="last-trick"' in app.html
 
 
 # ---------------------------------------------------------------- windows that wait for the learner
@@ -188,32 +189,32 @@ def _may_double(**pace):
     for seed in range(100):
         app = PlayApp("pymtheg", seed=seed, level="strong", step_bots=False, **pace)
         for _ in range(30):
-            if app.holding or app.waiting or app.state.is_over or app.state.current_player != 0:
+            if app.pace.holding or app.pace.waiting or app.state.is_over or app.state.current_player != 0:
                 break
             moves = app.state.legal_actions()
             app.handle("move", str(next((m for m in moves if str(m) == "pass"), moves[0])))
-        if app.holding or app.waiting:
+        if app.pace.holding or app.pace.waiting:
             return app
     raise AssertionError("no deal let the learner double")
 
 
 def test_a_chance_to_double_waits_for_the_learner_until_play_on():
     app = _may_double(clock=False)
-    assert app.holding and not app.waiting and not app.playing, "no clock runs"
+    assert app.pace.holding and not app.pace.waiting and not app.playing, "no clock runs"
     assert 'data-gw="clock"' in app.html, "the clock setting shows once a move out of turn has been offered"
     assert 'data-gw="clock"' not in PlayApp("pymtheg", seed=0, step_bots=False, clock=False).html
     assert 'data-value="double 0"' in app.html and 'data-testid="table-holds"' in app.html
     actions = len(app.record.actions)
     assert app.handle("tick") and len(app.record.actions) == actions, "a stray tick does not end the wait"
     assert app.handle("goon")
-    assert len(app.record.actions) > actions and not app.holding and app.state.offers(0) == []
+    assert len(app.record.actions) > actions and not app.pace.holding and app.state.offers(0) == []
     assert not app.handle("goon"), "nothing waits now"
 
 
 def test_on_the_clock_the_chance_to_double_runs_out():
     app = _may_double(clock=False)
     assert app.handle("clock", "true")
-    assert app.waiting and not app.holding and app.playing and app.interval == OFFER_WAIT_MS
+    assert app.pace.waiting and not app.pace.holding and app.playing and app.interval == OFFER_WAIT_MS
     actions = len(app.record.actions)
     assert app.handle("tick") and len(app.record.actions) > actions
 
@@ -221,12 +222,12 @@ def test_on_the_clock_the_chance_to_double_runs_out():
 def test_off_the_clock_a_race_waits_for_each_choice():
     app = PlayApp("pig", seed=1, step_bots=False, clock=False)
     for _ in range(3000):
-        if app._race_phase() or app.state.is_over:
+        if app.race_phase() or app.state.is_over:
             break
         moves = app.state.legal_actions()
         nose = [m for m in moves if str(m) == "nose"]
         app.handle("move", str(nose[0] if nose else moves[0]))
-    assert app._race_phase()
+    assert app.race_phase()
     page = app.html
     assert not app.playing and 'data-testid="clock"' not in page
     assert 'data-value="wait"' in page and 'data-value="nose"' in page, "keep looking, or touch your nose"
@@ -241,14 +242,14 @@ def test_off_the_clock_a_race_waits_for_each_choice():
 
 def test_a_penalty_is_shown_by_its_seat_with_the_reason_until_the_learners_next_move():
     app = PlayApp("carts-tity", players=3, seed=0, level="random", step_bots=False)
-    play_until(app, lambda a: a.seat_notes, most=400)
-    seat, note = next(iter(app.seat_notes.items()))
+    play_until(app, lambda a: a.panels.seat_notes, most=400)
+    seat, note = next(iter(app.panels.seat_notes.items()))
     assert note.cards >= 5 and "Last card" in note.reason
     box = re.search(rf'<div class="gw-seat[^"]*" data-seat="{seat}">.*?</div></div>', app.html).group(0)
     told = html.escape(second_person(note.reason, app.reader))  # the learner's seat is "you"
     assert 'data-testid="seat-note"' in box and told in box and f"+{note.cards} cards" in box
     app.handle("move", first_legal(app))
-    assert 'data-testid="seat-note"' not in app.html or app.seat_notes
+    assert 'data-testid="seat-note"' not in app.html or app.panels.seat_notes
 
 
 def test_undo_goes_back_past_the_bots_answers():
@@ -265,5 +266,5 @@ def test_undo_while_the_bots_step_stops_their_steps():
     start = app.state
     app.handle("move", first_legal(app))
     app.handle("tick")
-    assert app.stepping and app.handle("undo")
-    assert app.state == start and not app.stepping and not app.playing
+    assert app.pace.stepping and app.handle("undo")
+    assert app.state == start and not app.pace.stepping and not app.playing

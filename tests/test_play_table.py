@@ -17,7 +17,7 @@ from tutor.narration import second_person
 from tutor.render.frame import card_title
 from tutor.tables import Table, tables_store
 from tutor.widgets import PlayApp
-from tutor.widgets.play_table import TablePlay
+from tutor.widgets.play_table import Classmates
 
 
 @pytest.fixture(autouse=True)
@@ -129,12 +129,12 @@ def test_the_lobby_asks_for_a_name_and_refuses_a_wrong_code_and_a_table_of_anoth
     app = PlayApp("cassino", players=2)
     app.handle("classmates", "show")
     assert 'data-testid="lobby"' in app.render()
-    assert app.handle("opentable", None, {}) and "Give your name" in app.lobby_note and app.table is None
+    assert app.handle("opentable", None, {}) and "Give your name" in app.classmates.lobby_note and app.table is None
     assert as_learner("Tamsin", app, "jointable", "K7RQ0")
-    assert "table code" in app.lobby_note and app.table is None
+    assert "table code" in app.classmates.lobby_note and app.table is None
     other = Table.open(tables_store(), "burn", 4, "Pol")
     assert as_learner("Tamsin", app, "jointable", other.code)
-    assert "plays Burn" in app.lobby_note
+    assert "plays Burn" in app.classmates.lobby_note
     assert not app.handle("classmates", "open")
 
 
@@ -165,7 +165,7 @@ def test_a_reloaded_page_gets_its_seat_and_hand_back_from_the_key_the_browser_ke
 
 
 def test_without_a_server_the_lobby_offers_pass_and_play(monkeypatch):
-    monkeypatch.setattr(TablePlay, "can_meet", staticmethod(lambda: False))
+    monkeypatch.setattr(Classmates, "can_meet", staticmethod(lambda: False))
     app = PlayApp("gnav", players=4)
     app.handle("classmates", "show")
     page = app.render()
@@ -296,11 +296,11 @@ def test_a_page_whose_own_bots_were_stepping_when_it_sat_down_follows_the_table_
     assert as_learner("Tamsin", host, "classmates", "show")
     assert as_learner("Tamsin", host, "opentable", None, {"players": 4})
     jory = PlayApp("gnav", players=4, seat=2, step_bots=True)  # a bot moves first here: one step per tick
-    assert jory.stepping and jory.playing
+    assert jory.pace.stepping and jory.playing
     assert as_learner("Jory", jory, "classmates", "show")
     assert as_learner("Jory", jory, "tick")  # the lobby: its ticks keep the list fresh
     assert as_learner("Jory", jory, "jointable", host.table.code)
-    assert not (jory.stepping or jory.waiting or jory.holding)
+    assert not (jory.pace.stepping or jory.pace.waiting or jory.pace.holding)
     assert as_learner("Tamsin", host, "tick") and as_learner("Tamsin", host, "starttable")
     for _ in range(5):
         assert as_learner("Jory", jory, "tick")

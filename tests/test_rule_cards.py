@@ -8,7 +8,7 @@ import re
 from tutor import classroom
 from tutor.lessons import load_lesson
 from tutor.widgets import PlayApp
-from tutor.widgets.play import PLAY_RULES
+from tutor.widgets.play_panels import PLAY_RULES
 from tutor.widgets.play_panels import first_sentence
 
 LESSON = load_lesson("burn")
@@ -48,7 +48,7 @@ def test_rule_ids_stay_out_of_what_a_learner_reads():
     app.handle("move", first_legal(app))
     app.handle("rules", "show")
     shown = visible_text(app.html.split('data-testid="panels"')[1])
-    assert app.met and not any(rule in shown for rule in app.met)
+    assert app.panels.met and not any(rule in shown for rule in app.panels.met)
 
 
 def test_cards_show_rules_new_since_the_learners_last_move_and_never_twice():
@@ -63,28 +63,28 @@ def test_cards_show_rules_new_since_the_learners_last_move_and_never_twice():
         now = cards_of(app)
         assert not seen & set(now), "a rule met before shows no card again"
         seen |= set(now)
-    assert set(app.met) == seen and len(app.met) == len(set(app.met))
+    assert set(app.panels.met) == seen and len(app.panels.met) == len(set(app.panels.met))
 
 
 def test_the_rules_panel_lists_the_rules_met_in_this_game():
     app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
     app.handle("move", first_legal(app))
     panel = app.html.split('data-testid="rules"')[1].split("</section>")[0]
-    assert f"Rules met in this game ({len(app.met)})" in panel and "<li" not in panel
+    assert f"Rules met in this game ({len(app.panels.met)})" in panel and "<li" not in panel
     assert app.handle("rules", "show")
     panel = app.html.split('data-testid="rules"')[1].split("</section>")[0]
-    assert [m for m in re.findall(r'data-rule="([^"]+)"', panel)] == app.met
-    assert all(html.escape(LESSON.rule(rule).title) in panel for rule in app.met)
+    assert [m for m in re.findall(r'data-rule="([^"]+)"', panel)] == app.panels.met
+    assert all(html.escape(LESSON.rule(rule).title) in panel for rule in app.panels.met)
     assert not app.handle("rules", "maybe")
     app.new_game(4, 5)
-    assert app.met == ["burn.deal"], "a new game starts a new list"
+    assert app.panels.met == ["burn.deal"], "a new game starts a new list"
 
 
 def test_without_a_name_the_cards_are_remembered_for_the_page():
     app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(app) == ["burn.deal"]
     app.new_game(4, 7)
-    assert cards_of(app) == [] and app.met == ["burn.deal"]
+    assert cards_of(app) == [] and app.panels.met == ["burn.deal"]
     assert cards_of(PlayApp("burn", players=4, seed=3, step_bots=False)) == ["burn.deal"], "another page"
 
 
@@ -93,11 +93,11 @@ def test_a_named_learner_meets_each_rule_once_across_pages_kept_in_their_records
     app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(app) == ["burn.deal"]
     app.handle("move", first_legal(app))
-    met = set(app.met)
+    met = set(app.panels.met)
     kept = classroom.store().reached("Tamsin")[PLAY_RULES.format(slug="burn")]
     assert kept == met
     again = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
-    assert cards_of(again) == [] and again.met == ["burn.deal"]
+    assert cards_of(again) == [] and again.panels.met == ["burn.deal"]
     again.handle("move", first_legal(again))
     assert not set(cards_of(again)) & met
     classroom.set_learner("Pol")

@@ -415,11 +415,11 @@ def _learner_may_double():
     for seed in range(100):
         app = PlayApp("pymtheg", seed=seed, level="strong")
         for _ in range(30):
-            if app.waiting or app.state.is_over or app.state.current_player != 0:
+            if app.pace.waiting or app.state.is_over or app.state.current_player != 0:
                 break
             moves = app.state.legal_actions()
             app.handle("move", str(next((m for m in moves if str(m) == "pass"), moves[0])))
-        if app.waiting:
+        if app.pace.waiting:
             return app
     raise AssertionError("no deal let the learner double")
 
@@ -432,14 +432,14 @@ def test_an_out_of_turn_double_is_offered_by_a_button_and_never_asked_for():
     assert "double" not in app.state.status().lower(), "the table's line does not ask"
     assert "Double?" in (app.handle("hint") and app.hint)
     assert app.handle("move", "double 0") and app.state.contract.factor == 2
-    assert not app.waiting or app.state.offers(0) == []
+    assert not app.pace.waiting or app.state.offers(0) == []
 
 
 def test_the_table_goes_on_when_the_offer_is_not_taken():
     app = _learner_may_double()
     before = len(app.record.actions)
     assert app.handle("tick")
-    assert len(app.record.actions) > before and app.state.offers(0) == [] and not app.waiting
+    assert len(app.record.actions) > before and app.state.offers(0) == [] and not app.pace.waiting
     assert app.state.contract is None or app.state.contract.factor in (1, 2, 4)
     factor = app.state.contract.factor if app.state.contract else None
     app.handle("move", "double 0")  # too late once the table has moved on: refused, or not the learner's turn
@@ -513,8 +513,8 @@ def test_at_a_table_every_tick_is_answered_even_when_nothing_changed():
     app._receive(app, {"kind": "tick", "value": None, "inputs": {}}, [])
     app._receive(app, {"kind": "card", "value": "0", "inputs": {}}, [])
     assert sent == []
-    app.table = object()  # a table's tick is tried below only through the answer
-    app._table_tick = lambda: None
+    app.classmates.table = object()  # a table's tick is tried below only through the answer
+    app.classmates.tick = lambda: None
     app.playing = True  # a table's page ticks for as long as it is seated
     before = app.html
     app._receive(app, {"kind": "tick", "value": None, "inputs": {}}, [])

@@ -236,7 +236,7 @@ def test_on_a_phone_a_summary_waiting_for_next_deal_comes_before_the_hand_and_on
     from tutor.widgets.play import PlayApp
 
     app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=waits),
-                     lambda a: a.summary is not None and (waits or a.state.current_player == 0))
+                     lambda a: a.panels.summary is not None and (waits or a.state.current_player == 0))
     page.set_viewport_size(PHONE)
     page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body style='margin:8px'>"
                      f"<div class='gwari'>{app.html}</div></body></html>")

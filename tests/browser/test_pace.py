@@ -58,13 +58,13 @@ def test_a_deal_ends_on_its_summary_and_next_deal_plays_on_one_bot_move_at_a_tim
     app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True, clock=False,
                   pause_deals=True)
     for _ in range(2000):  # the first deal, played here: the learner's first legal card, the bots' steps ticked
-        if app.summary is not None:
+        if app.panels.summary is not None:
             break
-        if app.state.current_player == 0 and not app.stepping:
+        if app.state.current_player == 0 and not app.pace.stepping:
             app.handle("move", str(app.state.legal_actions()[0]))
         else:
             app.handle("tick")
-    assert app.summary is not None and not app.playing
+    assert app.panels.summary is not None and not app.playing
     sent = serve(page, app)
     summary = page.locator("[data-testid=deal-summary]")
     summary.wait_for(state="visible")

@@ -134,7 +134,7 @@ class GwariWidget(anywidget.AnyWidget):
                     classroom.set_learner(typed)
                 except ValueError:
                     pass
-            getattr(self, f"on_{kind}")(value, inputs)
+            self.handler(kind)(value, inputs)
         except (IllegalMove, ValueError) as exc:  # refused on purpose, in words
             self.last_error = str(exc)
             return False
@@ -142,6 +142,11 @@ class GwariWidget(anywidget.AnyWidget):
             self._defect(kind, value, exc, kept)
             return False
         return True
+
+    def handler(self, kind: str) -> Any:
+        """The method that answers a message of ``kind``: the widget's own ``on_<kind>``.  A widget composed of parts
+        (``tutor.widgets.part``) looks in them too."""
+        return getattr(self, f"on_{kind}")
 
     def snapshot(self) -> dict[str, Any]:
         """The widget's own state, to put back after a defect (``tutor.widgets.dispatch.take_snapshot``: its

@@ -90,10 +90,10 @@ class GuidedGame(PlayApp):
         # The prepared deal's own rules are the intro's to tell (how this deal differs from the rule book's): they
         # join the Rules met panel, not the tutor's words.
         dealt = {event.rule for event in self.first.states()[0].events}
-        self.new_cards = [rule for rule in self.new_cards if rule not in dealt]
-        self.fresh_cards = []
+        self.panels.new_cards = [rule for rule in self.panels.new_cards if rule not in dealt]
+        self.panels.fresh_cards = []
         self.bot_told = 0
-        self._tell(len(self.first.states()[0].events), f"{self.first.title}. {self.first.intro}")
+        self.tell(len(self.first.states()[0].events), f"{self.first.title}. {self.first.intro}")
         self.refresh()
 
     @property
@@ -119,19 +119,19 @@ class GuidedGame(PlayApp):
         if self.mark is not None and not self.state.is_over and _deal_mark(self.state) != self.mark:
             # The deal is over and the game deals the next: the table stays as the deal ended, its last trick on it.
             before = self.driver.view_at(step.before, self.seat)
-            trick = self.last_trick[0] if self.last_trick is not None else before.trick
+            trick = self.panels.last_trick[0] if self.panels.last_trick is not None else before.trick
             now = self.seat_view()
             self.end_view = dataclasses.replace(
                 now, trick=trick, status="The deal is over.",
                 seats=tuple(dataclasses.replace(seat, hand=()) for seat in now.seats))
 
-    def _run_bots(self, waited: bool = False, step: bool = False) -> None:
+    def run_bots(self, waited: bool = False, step: bool = False) -> None:
         """The others move until it is the learner's turn: the script's moves, or off the script the strong bots'.
 
         One at a time with ``step_bots``, as in the play app: each move that shows something waits for the
         browser's next tick (``step``: this call may make one).  The moves the tutor plays out, once the outcome is
         settled, are made at once.  A first game that has just finished is kept for a learner with a name."""
-        self.waiting = self.holding = self.stepping = False
+        self.pace.still()
         if self.mark is None:
             self.mark = _deal_mark(self.state)
         while not self.finished:
@@ -144,14 +144,14 @@ class GuidedGame(PlayApp):
                 self.driver.bot_offers()
                 if self.finished or self.state.current_player == self.seat:
                     break
-            if self.step_bots and not step and not out:
-                self.stepping = True
+            if self.pace.step_bots and not step and not out:
+                self.pace.stepping = True
                 break
             start = len(self.lines)
             self._other_move()
             if len(self.lines) > start:
                 step = False  # a move that showed something: the next waits for a tick
-        self._schedule()
+        self.pace.schedule()
         if self.finished and not self.kept_finished:
             self.kept_finished = True
             lesson, rule = FINISHED
@@ -172,25 +172,25 @@ class GuidedGame(PlayApp):
             self.bot_says.append(step.say)
         self.step += 1
 
-    def _racing(self) -> bool:
+    def racing(self) -> bool:
         return False  # the guided game waits for the learner: no clock runs
 
-    def _keep_game(self) -> None:
+    def keep_game(self) -> None:
         """A guided game is not kept as one of the learner's games."""
 
-    def _try(self, make_action: Any) -> None:
+    def try_move(self, make_action: Any) -> None:
         """A move of the learner's: refused with the rule, played along the script, or taken off the script."""
-        self.hint = ""
+        self.advice.hint = ""
         if self.finished:
             raise ValueError("The first game is over.")
-        checked = self._checked(make_action)
+        checked = self.checked(make_action)
         if checked is None:
             return
         action, after = checked
         self.error = None
         self.changed = ""
         self.bot_says, self.bot_told = [], 0
-        self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
+        self.panels.turn()
         off = self.on_script and not (self.first.steps[self.step].learner and str(action) == self._script_move())
         before = self.state
         self.turn_mark = start = len(self.lines)
@@ -203,9 +203,9 @@ class GuidedGame(PlayApp):
         elif off:
             self.changed = self._what_it_changes(before, action)
             self.step = None
-        self._run_bots()
+        self.run_bots()
         self.selected = None
-        self._tell(start, self.changed)
+        self.tell(start, self.changed)
         self.refresh()
 
     def _what_it_changes(self, before: Any, action: Any) -> str:
@@ -223,14 +223,14 @@ class GuidedGame(PlayApp):
         did = [second_person(event.text, self.you) for event in self.state.events[1:3]]
         return " ".join([head, *did[:2], why, OTHER_MOVE]).replace("  ", " ").strip()
 
-    def _go_on(self, waited: bool = False) -> None:
+    def go_on(self, waited: bool = False) -> None:
         """The browser's tick: the next of the others' moves, said (with what the tutor says at it) and drawn."""
         start = len(self.lines)
-        self._run_bots(step=True)
-        self._tell(start)
+        self.run_bots(step=True)
+        self.tell(start)
         self.refresh()
 
-    def _tell(self, start: int, head: str = "") -> None:
+    def tell(self, start: int, head: str = "") -> None:
         """Say aloud ``head``, what the tutor said at the others' moves since it was last said, the events from
         ``start`` in the log (up to the moves the tutor played out), the rules met for the first time, and the
         suggestion or, at the end, the result; and choose the suggested move's card in the hand."""
@@ -238,8 +238,7 @@ class GuidedGame(PlayApp):
         self.bot_told = len(self.bot_says)
         until = self.played_out if self.played_out is not None and self.played_out >= start else None
         lines = [second_person(event.text, self.you) for _step, event in self.lines[start:until]]
-        rules = [f"New rule: {rule_words(self.lesson, rule, self.state)[0]}." for rule in self.fresh_cards]
-        self.fresh_cards = []
+        rules = self.panels.told_fresh()
         tail = self.end_words() if self.finished else self.suggestion()[0]
         self.announce(" ".join(text for text in (head, *said, *lines, *rules, tail) if text))
         self.selected = self._suggested_card()
@@ -322,7 +321,7 @@ class GuidedGame(PlayApp):
                 f'<section class="gw-panel gw-tablebox" aria-label="the table">{heading(h, "The table", cls="gw-sr")}'
                 f'{table_html(shown, level=h + 1, part="middle", reader=self.you)}</section>']
         if not self.finished:
-            panel = move_panel(self.state, self.seat, self.selected, level=h, notes=self._notes_html(),
+            panel = move_panel(self.state, self.seat, self.selected, level=h, notes=self.page.notes_html(),
                                cards=self.game.inputs.cards)
             main.append('<section class="gw-controls">' + turn_told(panel, self.status_line(), self.you)
                         + "</section>")
@@ -368,11 +367,11 @@ class GuidedGame(PlayApp):
         """The rules met for the first time since the learner's last move, in one line among the tutor's words: each
         rule's title, a button that opens the whole rule.  At the end the result says how the game was scored, and
         the rules met last wait in the Rules met panel."""
-        if not self.new_cards or self.finished:
+        if not self.panels.new_cards or self.finished:
             return ""
         opened, titles = [], []
-        for rule in self.new_cards:
-            if rule in self.card_more:
+        for rule in self.panels.new_cards:
+            if rule in self.panels.card_more:
                 opened.append(rule_card_html(self.lesson, rule, more=True, level=self.level_h + 1, table=self.state))
                 continue
             title = rule_words(self.lesson, rule, self.state)[0]
@@ -388,12 +387,12 @@ class GuidedGame(PlayApp):
         game (no pace settings: the first game has no deals to wait between and no clock, and its others' moves
         come one at a time, or at once with ``$GWARI_PACE=quick``)."""
         parts = ['<div class="gw-panels" data-testid="panels">']
-        if self.last_trick is not None and view.trick != self.last_trick[0] and not self.finished:
+        if self.panels.last_trick is not None and view.trick != self.panels.last_trick[0] and not self.finished:
             led = view.trick is not None and bool(view.trick.plays)
-            trick, words = self.last_trick
-            parts.append(trick_panel_html(view, trick, words, shown=self.trick_open or not led, level=self.level_h))
-        if self.met:
-            parts.append(rules_panel_html(self.lesson, self.met, shown=self.rules_open, table=self.state))
+            trick, words = self.panels.last_trick
+            parts.append(trick_panel_html(view, trick, words, shown=self.panels.trick_open or not led, level=self.level_h))
+        if self.panels.met:
+            parts.append(rules_panel_html(self.lesson, self.panels.met, shown=self.panels.rules_open, table=self.state))
         parts.append("</div>")
         return "".join(parts)
 
@@ -401,7 +400,7 @@ class GuidedGame(PlayApp):
         """The play app's log while the game goes on; at the end, when the tutor has said how the game ended, the
         whole game (the moves the tutor played out too) folded under one line."""
         if not self.finished:
-            return super()._log_html()
+            return self.page.log_html()
         lines = "".join(event_html(event, names=self.names_now, reader=self.you) for _step, event in self.lines)
         return (f'<section class="gw-panel gw-logbox" data-testid="recent"><details><summary>Every move of the '
                 f'game</summary><div class="gw-log" role="log">{lines}</div></details></section>')

@@ -1,61 +1,47 @@
 """Play a whole game against bots, in one seat, with hints, undo, variants and shareable deal codes.
 
-Here the game's flow and what the learner may do; the page is drawn by ``tutor.widgets.play_page``, *Hint*,
-*Why?* and *Undo* are ``tutor.widgets.play_advice``, the next deal chosen is ``tutor.widgets.play_deals``, and deal
-codes are read and written by ``tutor.deal_code``.  Alone against bots the learner's seat is called "You", and every
-line of the page speaks of it in the second person (``tutor.narration``).
+``PlayApp`` is the widget: it holds the game's driver (``tutor.driver``: every move checked and applied once, the
+bots' decisions, offers, races, undo points, hints and reasons) and what the learner at this screen is doing, and
+turns the browser's clicks into calls.  It is composed of parts (``tutor.widgets.part``), each with its own state:
+the pace (``play_pace.Pace``), the panels beside the table (``play_panels.Panels``), *Hint*, *Why?* and *Undo*
+(``play_advice.Advice``), the next deal (``play_deals.Deals``), pass and play (``play_sharing.Sharing``), the table
+of classmates (``play_table.Classmates``) and the page's drawing (``play_page.PlayPage``).  Alone against bots the
+learner's seat is called "You", and every line of the page speaks of it in the second person
+(``tutor.narration``).  Deal codes are read and written by ``tutor.deal_code``.
 
-The controls come from the game's ``inputs`` (``tutor.engine.Inputs``): a hand
-of card buttons with each card's moves, buttons for moves that use no card, a
-box to type a move as a phrase (``inputs.typed``), and a race clock
-(``inputs.race``) that ticks from the browser.  The variants come from the
-game's rules class.  No game is named here.
-
-Undo keeps a stack of points, one before each of the learner's moves.  A point
-can be gone back to only while no card that was hidden there has come into the
-learner's hand since (a card drawn or caught cannot be unseen; the cards the bots
-played in answer go back to their hands); Undo goes back to the latest such point.
-
-The pace is the learner's: each bot's move is a step the browser's clock brings
-(``step_bots``), a deal that ends stops on its summary until *Next deal*
-(``pause_deals``), the last trick can be looked at again, and a chance to move
-out of turn (a double) or a race waits for the learner unless they play against
-the clock (``clock``).  ``$GWARI_PACE=quick`` makes the table play at the
-engine's speed by default (bots at once, windows on the clock, a deal's summary
-shown without stopping), as tests and benchmarks want.  What the panels beside
-the table follow, and the learner's answers to them, are in
-``tutor.widgets.play_pace``; rules met for the first time show as rule cards,
-remembered per learner (``tutor.classroom``).
+The controls come from the game's ``inputs`` (``tutor.engine.Inputs``): a hand of card buttons with each card's
+moves, buttons for moves that use no card, a box to type a move as a phrase (``inputs.typed``), and a race clock
+(``inputs.race``) that ticks from the browser.  The variants come from the game's rules class.  No game is named
+here.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 import traitlets
-from typing import Any, Callable
 
 from tutor import classroom
 from tutor.bots import LEVELS
-from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code  # noqa: F401  (also importable from here)
+from tutor.deal_code import deal_code
 from tutor.driver import Driver, Step, seats_of
-from tutor.engine import IllegalMove, Misread, State
+from tutor.engine import IllegalMove, Misread, Record, State
 from tutor.games import get_game
-from tutor.lesson_figures import rule_words
 from tutor.lessons import load_lesson
-from tutor.narration import solo_names
+from tutor.narration import in_tutor_voice, second_person, solo_names
 from tutor.progress import PlayedGame
 from tutor.widgets.base import GwariWidget, event_words, int_in, rule_title
-from tutor.widgets.play_advice import PlayAdvice
-from tutor.widgets.play_deals import PlayDeals
+from tutor.widgets.play_advice import Advice
+from tutor.widgets.play_deals import Deals
 from tutor.widgets.play_page import PlayPage
-from tutor.widgets.play_pace import (BOT_STEP_MS, OFFER_WAIT_MS, PACE_ENV, PLAY_RULES, PlayPace,  # noqa: F401
-                                     default_pace, yes_no)
-from tutor.widgets.play_panels import DealSummary, SeatNote
-from tutor.widgets.play_table import TablePlay
+from tutor.widgets.play_pace import Pace
+from tutor.widgets.play_panels import Panels
+from tutor.widgets.play_sharing import Sharing
+from tutor.widgets.play_table import Classmates
 
 
-class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget):
+class PlayApp(GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a
@@ -77,16 +63,19 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
                  heading_level: int = 2, step_bots: bool | None = None, clock: bool | None = None,
                  pause_deals: bool | None = None, sharing: int = 1, **options: Any) -> None:
         super().__init__(asks_learner=True)
-        self.asks_seats = self.can_meet()
-        self.seats_known: dict[str, str] = {}
         self.sharing = int_in(sharing, 1, 100, "learners at this screen")
         self.game = get_game(slug)
         if typed and self.game.inputs.typed is None:
             raise ValueError(f"{self.game.title} has no moves to type; choose them with the buttons.")
-        steps, timed, pauses = default_pace()
-        self.step_bots = steps if step_bots is None else yes_no(step_bots, "step_bots")
-        self.clock = timed if clock is None else yes_no(clock, "clock")
-        self.pause_deals = pauses if pause_deals is None else yes_no(pause_deals, "pause_deals")
+        self.pace = Pace(self, step_bots, clock, pause_deals)
+        self.panels = Panels(self)
+        self.advice = Advice(self)
+        self.deals = Deals(self)
+        self.shared = Sharing(self)
+        self.classmates = Classmates(self)
+        self.page = PlayPage(self)
+        self.parts = (self.pace, self.panels, self.advice, self.deals, self.shared, self.classmates)
+        self.asks_seats = self.classmates.can_meet()
         self.typed = typed
         self.said = ""
         self.correction = ""
@@ -98,61 +87,63 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         self.seat = seat
         self.level_h = heading_level
         self.on_review_cb = on_review
-        self.page_met: set[str] = set()  # rules met on this page, for a learner who has given no name
-        self._learner_met: tuple[str, set[str]] | None = None
         self.lesson_rules = frozenset(rule.id for rule in self.lesson.rules)
-        self.card_more: set[str] = set()
-        self.rules_open = False
-        self.had_window = False  # a move out of turn has been offered here: the clock setting is worth showing
         self.new_game(players or self.game.default_players, seed, level)
+
+    def handler(self, kind: str) -> Any:
+        """The widget's own ``on_<kind>``, or the part's that answers ``kind``."""
+        return next((part.handles(kind) for part in self.parts if part.handles(kind)), None) or \
+            super().handler(kind)
 
     # -- game flow
 
-    def new_game(self, players: int, seed: int | None = None, level: str | None = None, *, notice: str = "") -> None:
-        """Deal a new game (a fresh seed unless one is given) and let the bots move until it is the learner's turn
-        (one at a time with ``step_bots``); ``notice`` is shown above the table and said first."""
+    def names_for(self, players: int) -> list[str] | None:
+        """The seats' names for a game of ``players``: those given, if they fit; alone against bots the learner's
+        seat is "You"; else the game's own (``None``)."""
+        names = self.names if self.names and len(self.names) == players else None
+        if names is None and self.sharing == 1:
+            names = solo_names(self.game.default_names, players, self.seat)
+        return names
+
+    def new_game(self, players: int, seed: int | None = None, level: str | None = None, *, notice: str = "",
+                 dealt: State | None = None) -> None:
+        """Deal a new game (a fresh seed unless one is given; ``dealt``: the game as already dealt for these players
+        and seed) and let the bots move until it is the learner's turn (one at a time with ``step_bots``);
+        ``notice`` is shown above the table and said first."""
         if level is not None:
             if level not in LEVELS:
                 raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
             self.level = level
         self.seed = random.SystemRandom().randrange(10_000) if seed is None else seed
-        names = self.names if self.names and len(self.names) == players else None
-        if names is None and self.sharing == 1:  # alone against bots the learner's seat is "You"
-            names = solo_names(self.game.default_names, players, self.seat)
-        # Pass and play: the first ``sharing`` seats are learners at this one screen; each hand is hidden until its
-        # learner has the screen (``covered``), and a race among them has one button each (``pressed``).
-        self.humans = frozenset(range(min(self.sharing, players))) if self.sharing > 1 else frozenset({self.seat})
-        if self.sharing > 1:
-            self.seat = 0
-        self.covered = self.sharing > 1  # the first hand too is shown only once its learner has the screen
-        self.pressed: set[int] = set()
-        self.turn_marks: dict[int, int] = {}  # pass and play: where each learner's "what just happened" starts
-        self.driver = Driver.deal(self.game, players=players, seed=self.seed, names=names, options=self.options,
-                                  bots=seats_of(self.humans, players, self.level))
+        self.shared.seat_learners(players)
+        state = dealt if dealt is not None else self.game.start(players=players, seed=self.seed,
+                                                               names=self.names_for(players), **self.options)
+        self.driver = Driver(self.game, state, seed=self.seed, bots=seats_of(self.humans, players, self.level))
         self.driver.watchers.append(self._followed)
         self.players = players
         self.turn_mark = 0
         self.selected: int | None = None
         self.error: IllegalMove | None = None
-        self.hint = self.why = ""
+        self.advice.hint = self.advice.why = ""
         self.notice = notice
         self.learner_moves = 0
-        self.waiting = False  # on the clock: the table waits a few seconds for an offered move
-        self.holding = False  # off the clock: the table waits until the learner makes the offered move or plays on
-        self.stepping = False  # a bot's move is due at the browser's next tick
+        self.pace.still()
         self.game_kept = False
         self.class_deal = classroom.class_deal()
         self.deal_rules = frozenset(e.rule for e in self.state.events)  # the rules that start a deal
-        self.summary: DealSummary | None = None
-        self.last_trick: tuple[Any, str] | None = None  # the last trick taken and what was said as it was taken
-        self.trick_open = False
-        self.seat_notes: dict[int, SeatNote] = {}
-        self.met: list[str] = []  # the rules met in this game, in the order met
-        self.new_cards: list[str] = []  # the rules met for the first time since the learner's last move
-        self.fresh_cards: list[str] = []  # of those, the ones not yet said aloud
-        self._meet(self.state.events)
-        self._run_bots()
-        self._tell(0, f"{notice} New deal, code {self.code}." if notice else f"New deal, code {self.code}.")
+        self.panels.start()
+        self.panels.meet(self.state.events)
+        self.run_bots()
+        self.tell(0, f"{notice} New deal, code {self.code}." if notice else f"New deal, code {self.code}.")
+        self.refresh()
+
+    def play_from(self, state: State) -> None:
+        """Play on from ``state`` (a prepared deal, such as one a test or a scenario sets out): the game's record,
+        narration, undo points and bots start again from it; the page is redrawn."""
+        self.driver = Driver(self.game, state, seed=self.seed, bots=seats_of(self.humans, self.players, self.level))
+        self.driver.watchers.append(self._followed)
+        self.turn_mark = 0
+        self.driver.lines.clear()
         self.refresh()
 
     # -- the driver's game, as this page reads it
@@ -162,7 +153,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         return self.driver.state
 
     @property
-    def record(self) -> Any:
+    def record(self) -> Record:
         return self.driver.record
 
     @property
@@ -181,113 +172,98 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         """Whose turn it is, or the result (computed once per position)."""
         return self.driver.status()
 
-    def play_from(self, state: State) -> None:
-        """Play on from ``state`` (a prepared deal, such as one a test or a scenario sets out): the game's record,
-        narration, undo points and bots start again from it; the page is redrawn."""
-        self.driver = Driver(self.game, state, seed=self.seed, bots=seats_of(self.humans, self.players, self.level))
-        self.driver.watchers.append(self._followed)
-        self.turn_mark = 0
-        self.driver.lines.clear()
-        self.refresh()
-
-    def _followed(self, step: Step) -> None:
-        """Each move the driver makes here: what the panels beside the table follow, the rules it cites, the end."""
-        driver = self.driver
-        self._follow(step.before, driver.view_at(step.before, self.seat), driver.view_at(step.after, self.seat),
-                     step.mover, step.action, step.after.events)
-        self._meet(step.after.events)
-        if step.after.is_over and not self.game_kept:
-            self.game_kept = True
-            self._keep_game()
-
-    def _keep_game(self) -> None:
-        """A finished game goes to the learner's record for the teacher (when the learner has given a name; in pass
-        and play, the named learner is the first seat's)."""
-        result = self.state.result()
-        view = self.seat_view()
-        seat = 0 if len(self.humans) > 1 else self.seat
-        classroom.keep_game(PlayedGame(
-            self.game.slug, dict(self.options), self.code, tuple(seat.name for seat in view.seats), seat,
-            tuple(result.scores), seat in result.winners, len(self.record.actions), self.level))
-
-    def _run_bots(self, waited: bool = False, step: bool = False) -> None:
-        """Bots move until it is the learner's turn.  One at a time with ``step_bots``: each move that shows
-        something waits for the browser's next tick (``step``: this call may make one).  Play stops at a deal's
-        summary; before a move that may close an offer the learner has open, the table waits for the learner (on
-        the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
-        self.waiting = self.holding = self.stepping = False
-        stopped = self.driver.run_bots(offer_seat=self.seat, stepping=self.step_bots and not self._race_phase(),
-                                       step=step, waited=waited, stop=lambda: self.deal_waits)
-        if stopped == "offer":
-            self.waiting, self.holding = self.clock, not self.clock
-            self.had_window = True
-        elif stopped == "step":
-            self.stepping = True
-        elif stopped == "person":
-            self._hand_over()
-        self._schedule()
-
-    def _hand_over(self) -> None:
-        """Pass and play: when another learner at this screen is to move, the screen is theirs, hidden until they
-        press that they are ready (in a race everyone races at once: nothing to hand over)."""
-        mover = self.state.current_player
-        if mover == self.seat or mover not in self.humans or self._race_phase():
-            return
-        self.seat = mover
-        self.covered = True
-        self.selected, self.hint, self.why, self.error = None, "", "", None
-        self.turn_mark = self.turn_marks.get(mover, 0)
-
-    def on_ready(self, _value: Any, _inputs: dict) -> None:
-        """Pass and play: the learner the screen was passed to shows their hand."""
-        if not self.covered:
-            raise ValueError("Your hand is already shown.")
-        self.covered = False
-        self.announce(f"{self.names_now[self.seat]}, your hand. " + self.told(self.status_line()))
-        self.refresh()
-
-    def on_press(self, value: Any, _inputs: dict) -> None:
-        """Pass and play, in a race: the learner at ``value`` presses their race button (it counts in this tick of
-        the race clock)."""
-        seat = int_in(value, 0, self.players - 1, "seat")
-        if not self._race_phase() or seat not in self.humans:
-            raise ValueError("There is no race on for that seat.")
-        self.pressed.add(seat)
-        if self.table is not None:
-            self._table_move(None)  # kept with the store's time; the table settles the race at its clock's tick
-            return
-        self.refresh()
-
-    def _race_phase(self) -> bool:
-        """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
-        race = self.game.inputs.race
-        if self.table is not None:  # at a table: the race is on for this seat until it has touched
-            return race is not None and self.table.race is not None and self.seat in self.state.current_players
-        return (race is not None and not self.state.is_over and self.state.current_player in self.humans
-                and race.clock(self.state) is not None)
-
-    def _racing(self) -> bool:
-        """Whether the race clock runs in the browser: a race on, the learner's decision, and playing on the clock
-        (off the clock each tick of the race waits for the learner's choice)."""
-        return (self.clock or len(self.humans) > 1 or self.table is not None) and self._race_phase()
-
     @property
     def names_now(self) -> list[str]:
         """The players' names in seat order."""
         return self.driver.names
 
-    def _tell(self, start: int, head: str = "") -> None:
+    @property
+    def reader(self) -> str:
+        """The name of the seat of the learner reading this page (who is "you" in every line it shows)."""
+        return self.names_now[self.seat]
+
+    def told(self, text: str) -> str:
+        """An engine's line as this page's learner reads it: their seat in the second person."""
+        return second_person(text, self.reader)
+
+    def advised(self, reason: str) -> str:
+        """A bot's reason as the tutor's advice to this page's learner: "you" for the learner's seat, and the
+        bot's "I" as "you"."""
+        return in_tutor_voice(self.told(reason))
+
+    def _followed(self, step: Step) -> None:
+        """Each move the driver makes here: what the panels beside the table follow, the rules it cites, the end."""
+        driver = self.driver
+        self.panels.follow(step.before, driver.view_at(step.before, self.seat), driver.view_at(step.after, self.seat),
+                           step.mover, step.action, step.after.events)
+        self.panels.meet(step.after.events)
+        if step.after.is_over:
+            self.keep_game()
+
+    def keep_game(self) -> None:
+        """A finished game goes to the learner's record for the teacher, once (when the learner has given a name;
+        in pass and play, the named learner is the first seat's)."""
+        if self.game_kept:
+            return
+        self.game_kept = True
+        result = self.state.result()
+        seat = 0 if len(self.humans) > 1 else self.seat
+        classroom.keep_game(PlayedGame(
+            self.game.slug, dict(self.options), self.code, tuple(self.names_now), seat,
+            tuple(result.scores), seat in result.winners, len(self.record.actions), self.level))
+
+    def run_bots(self, waited: bool = False, step: bool = False) -> None:
+        """Bots move until it is the learner's turn.  One at a time with ``step_bots``: each move that shows
+        something waits for the browser's next tick (``step``: this call may make one).  Play stops at a deal's
+        summary; before a move that may close an offer the learner has open, the table waits for the learner (on
+        the clock, a few seconds; the browser's clock brings it back with ``waited``)."""
+        pace = self.pace
+        pace.still()
+        stopped = self.driver.run_bots(offer_seat=self.seat, stepping=pace.step_bots and not self.race_phase(),
+                                       step=step, waited=waited, stop=lambda: pace.deal_waits)
+        pace.stopped(stopped)
+        if stopped == "person":
+            self.shared.hand_over()
+        pace.schedule()
+
+    def go_on(self, waited: bool = False) -> None:
+        """The table's next step (a bot's move shown, or the table going on past an offer), said and drawn."""
+        start = len(self.lines)
+        self.run_bots(waited=waited, step=True)
+        if len(self.lines) > start:
+            self.tell(start)
+        self.refresh()
+
+    def race_phase(self) -> bool:
+        """Whether a race is on and it is the learner's decision (a move in a race cannot be taken back)."""
+        race = self.game.inputs.race
+        table = self.classmates.table
+        if table is not None:  # at a table: the race is on for this seat until it has touched
+            return race is not None and table.race is not None and self.seat in self.state.current_players
+        return (race is not None and not self.state.is_over and self.state.current_player in self.humans
+                and race.clock(self.state) is not None)
+
+    def racing(self) -> bool:
+        """Whether the race clock runs in the browser: a race on, the learner's decision, and playing on the clock
+        (off the clock each tick of the race waits for the learner's choice)."""
+        return ((self.pace.clock or len(self.humans) > 1 or self.classmates.table is not None)
+                and self.race_phase())
+
+    def tell(self, start: int, head: str = "") -> None:
         """Announce the events from ``start`` in the log, and what the learner is to do."""
         reader = self.reader
         lines = [event_words(e, gloss_hidden=self.typed, names=self.names_now, reader=reader)
                  for _step, e in self.lines[start:]]
-        lines += [f"New rule: {rule_words(self.lesson, rule, self.state)[0]}." for rule in self.fresh_cards]
-        self.fresh_cards = []
-        if self.deal_waits:
-            lines.append(f"Deal {self.summary.number} is over: read how it went, then press Next deal.")
-        elif self.state.is_over or (self.state.current_player == self.seat and not self._racing()):
+        lines += self.panels.told_fresh()
+        if self.pace.deal_waits:
+            lines.append(f"Deal {self.panels.summary.number} is over: read how it went, then press Next deal.")
+        elif self.state.is_over or (self.state.current_player == self.seat and not self.racing()):
             lines.append(self.told(self.status_line()))
         self.announce(" ".join(([head] if head else []) + lines))
+
+    def answers_ticks(self) -> bool:
+        """At a table most ticks find nothing new, and the next must still come at the table's pace."""
+        return self.classmates.table is not None
 
     # -- what the browser may ask
 
@@ -300,7 +276,7 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
 
     def on_move(self, value: Any, _inputs: dict) -> None:
         """Try a move given as its text; an illegal one is explained with its rule and changes nothing."""
-        self._try(lambda: self.game.parse_action(self.state, str(value)))
+        self.try_move(lambda: self.game.parse_action(self.state, str(value)))
 
     def on_say(self, value: Any, inputs: dict) -> None:
         """A move typed as a phrase: a phrase that cannot be read gets a correction, never a guess."""
@@ -314,18 +290,24 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         try:
             action = typed.read(self.state, self.seat, text)
         except Misread as exc:
-            self.correction = exc.hint
-            if exc.expected:
-                self.fumbles.append((exc.expected, exc.typed))
-                if typed.drill:
-                    self._keep_for_drill(exc.expected, exc.typed)
-            self.error = None
-            self.announce(f"You typed {text}. {self.correction}")
-            self.refresh()
+            self.misread(exc, text)
             return
-        self._try(lambda: action)
+        self.try_move(lambda: action)
 
-    def _keep_for_drill(self, expected: str, typed: str) -> None:
+    def misread(self, exc: Misread, text: str) -> None:
+        """A phrase typed that could not be read: the correction is shown and said, and the word fumbled goes to
+        the learner's drill."""
+        self.correction = exc.hint
+        if exc.expected:
+            self.fumbles.append((exc.expected, exc.typed))
+            typed = self.game.inputs.typed
+            if typed is not None and typed.drill:
+                self.keep_for_drill(exc.expected, exc.typed)
+        self.error = None
+        self.announce(f"You typed {text}. {self.correction}")
+        self.refresh()
+
+    def keep_for_drill(self, expected: str, typed: str) -> None:
         """A fumbled word goes to the learner's drill schedule, when the learner has given a name."""
         if not self.learner:
             return
@@ -348,40 +330,30 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
         """A tick of the browser's clock: the bots' next step; or, on the clock, the table's wait for an offered
         move is over and play goes on; or a tick of the race went by without a click (the learner's idle move, then
         the bots)."""
-        if self.table is not None:  # at a table the table paces the game, never this page's own bots
-            self._table_tick()
+        if self.classmates.table is not None:  # at a table the table paces the game, never this page's own bots
+            self.classmates.tick()
             return
-        if self.waiting or self.stepping:
-            self._go_on(waited=self.waiting)
+        if self.pace.waiting or self.pace.stepping:
+            self.go_on(waited=self.pace.waiting)
             return
-        if self.lobby:
+        if self.classmates.lobby:
             self.refresh()  # the list of open tables, fresh
             return
-        if not self._racing():
+        if not self.racing():
             self.playing = False
             return
         start = len(self.lines)
         if len(self.humans) > 1:
-            self._shared_tick()
+            self.shared.race_tick()
         else:
             self.driver.apply(self.game.inputs.race.idle(self.state))
-        self._run_bots()
+        self.run_bots()
         self.error = None
         if len(self.lines) > start:
-            self._tell(start)
+            self.tell(start)
         self.refresh()
 
-    def _shared_tick(self) -> None:
-        """Pass and play: one tick of the race settled — each learner at this screen who pressed in it presses,
-        the others let it go by; bots decide as they always do."""
-        race = self.game.inputs.race
-        moves = self.driver.race_moves(lambda state, seat: race.press(state) if seat in self.pressed
-                                       else race.idle(state))
-        for seat, action, why in moves:
-            self.driver.apply(action, why)
-            self.pressed.discard(seat)
-
-    def _checked(self, make_action: Callable[[], Any]) -> tuple[Any, State] | None:
+    def checked(self, make_action: Callable[[], Any]) -> tuple[Any, State] | None:
         """The learner's move and the position after it, checked by the driver (it must be theirs: their turn, or a
         move offered to them; and legal), nothing changed.  A refusal is shown with its rule, and ``None``
         returned."""
@@ -389,56 +361,57 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
             action = make_action()
             return action, self.driver.check(self.seat, action)
         except IllegalMove as exc:
-            self._refused(exc)
+            self.refused(exc)
             self.refresh()
             return None
 
-    def _refused(self, exc: IllegalMove) -> None:
+    def refused(self, exc: IllegalMove) -> None:
         """A move the rules refuse: shown by the controls with its rule's title, and said."""
         self.error = exc
         title = rule_title(self.lesson, exc.rule)
         self.announce(f"Not allowed: {self.told(exc.reason)}" + (f" Rule: {title}." if title else ""))
 
-    def _try(self, make_action: Callable[[], Any]) -> None:
-        self.hint = self.why = ""
+    def try_move(self, make_action: Callable[[], Any]) -> None:
+        """The learner's move: refused with its rule, or made (an undo point kept before it) and the bots answer."""
+        self.advice.hint = self.advice.why = ""
         if self.state.is_over:
             raise ValueError("The game is over.")
-        if self.deal_waits:
+        if self.pace.deal_waits:
             self.notice = "This deal is over: read how it went, then press Next deal."
             self.announce(self.notice)
             self.refresh()
             return
-        if self.covered:
+        if self.shared.covered:
             self.notice = f"The screen is {self.names_now[self.seat]}'s now: they press that they are ready first."
             self.announce(self.notice)
             self.refresh()
             return
-        if self.table is not None:
+        if self.classmates.table is not None:
             try:
                 action = make_action()
             except IllegalMove as exc:
                 self.error = exc
                 self.refresh()
                 return
-            self._table_move(action)
+            self.classmates.move(action)
             return
-        checked = self._checked(make_action)
+        checked = self.checked(make_action)
         if checked is None:
             return
         action, after = checked
         self.said = self.correction = ""
         self.error = None
         self.notice = ""
-        if not self._race_phase():  # a move in a race cannot be taken back
-            self.driver.keep_point(self.seat, extra=(self.turn_mark, self._marks()))
+        if not self.race_phase():  # a move in a race cannot be taken back
+            self.driver.keep_point(self.seat, extra=(self.turn_mark, self.panels.marks()))
         self.turn_mark = start = len(self.lines)
-        self.turn_marks[self.seat] = start
+        self.shared.turn_marks[self.seat] = start
         self.learner_moves += 1
-        self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
+        self.panels.turn()
         self.driver.apply(action, after=after)
-        self._run_bots()
+        self.run_bots()
         self.selected = None
-        self._tell(start)
+        self.tell(start)
         self.refresh()
 
     def on_review(self, _value: Any, _inputs: dict) -> None:
@@ -448,9 +421,36 @@ class PlayApp(TablePlay, PlayPace, PlayAdvice, PlayDeals, PlayPage, GwariWidget)
             reasons = {i: why for i, (_move, why) in self.reasons.items() if i < len(self.record.actions) and why}
             self.on_review_cb(self.record, self.seat, reasons)
 
-    # -- drawing: tutor.widgets.play_page, and the panels beside the table (tutor.widgets.play_pace)
+    # -- drawing
+
+    def render(self) -> str:
+        """The page (``PlayPage``), with each seat's note in that seat's box."""
+        return self.panels.with_seat_notes(self.page.html())
 
     @property
     def code(self) -> str:
         """This deal's code (its variants in letters and digits: ``tutor.deal_code``)."""
         return deal_code(self.players, self.seed, self.options, self.game)
+
+    # -- what tests and notebooks read of the parts
+
+    @property
+    def hint(self) -> str:
+        return self.advice.hint
+
+    @property
+    def why(self) -> str:
+        return self.advice.why
+
+    @property
+    def can_undo(self) -> bool:
+        return self.advice.can_undo
+
+    @property
+    def last_reason(self) -> tuple[str, str] | None:
+        return self.driver.last_reason
+
+    @property
+    def table(self) -> Any:
+        """The table of classmates this page holds a seat at (``None``: none)."""
+        return self.classmates.table

@@ -1,21 +1,29 @@
 """The play app's panels beside the table: the pace settings, the deal summary, the last trick, what happened to
 a seat, the table waiting for an offered move, rule cards and the Rules panel.
 
-Pure functions of plain values returning escaped HTML; the values come from ``tutor.widgets.play`` (which decides
-when each panel shows).  Learner words only: a rule is shown by its lesson title and text, its id kept in a data
-attribute for tests and teachers.
+``Panels`` is the play app's part that follows each move for them (a deal scored, a trick taken, a hand grown out
+of turn, rules met) and answers the learner's clicks on them (the last trick, a rule's *more*, the Rules panel).  A
+rule met for the first time is kept in the class's records under the learner's name, beside the lessons' rules
+reached (as ``PLAY_RULES``), or for the page without a name.  The HTML comes from pure functions of plain values
+below.  Learner words only: a rule is shown by its lesson title and text, its id kept in a data attribute for
+tests and teachers.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from tutor import render
-from tutor.engine import ScoreTable, TrickView
+from tutor import classroom, render
+from tutor.engine import ScoreTable, State, TrickView
 from tutor.lesson_figures import rule_words
+from tutor.progress import StoreError
 from tutor.widgets.base import button, esc, heading, prose
+from tutor.widgets.part import Part
+
+PLAY_RULES = "{slug}/play"  # where the rules a learner met in play are kept, beside the lessons' rules reached
 
 
 @dataclass(frozen=True)
@@ -146,3 +154,182 @@ def rules_panel_html(lesson: Any, met: Sequence[str], *, shown: bool, table: Any
             f'<li data-rule="{esc(rid)}"><strong>{esc(title)}</strong> — {esc(first_sentence(text))}</li>'
             for rid, title, text in worded) + "</ul>"
     return f'<section class="gw-panel gw-rules" data-testid="rules">{toggle}{items}</section>'
+
+
+class Panels(Part):
+    """The panels beside the table, and what they follow of each move."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.page_met: set[str] = set()  # rules met on this page, for a learner who has given no name
+        self._learner_met: tuple[str, set[str]] | None = None
+        self.card_more: set[str] = set()
+        self.rules_open = False
+        self.start()
+
+    def start(self) -> None:
+        """A new game: nothing to show yet."""
+        self.summary: DealSummary | None = None
+        self.last_trick: tuple[Any, str] | None = None  # the last trick taken and what was said as it was taken
+        self.trick_open = False
+        self.seat_notes: dict[int, SeatNote] = {}
+        self.met: list[str] = []  # the rules met in this game, in the order met
+        self.new_cards: list[str] = []  # the rules met for the first time since the learner's last move
+        self.fresh_cards: list[str] = []  # of those, the ones not yet said aloud
+
+    def turn(self) -> None:
+        """The learner moves: what the panels said of the moves before is read."""
+        self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
+
+    def follow(self, before: State, old: Any, view: Any, mover: int | None, action: Any, events: tuple) -> None:
+        """What the panels show after a move (``events``: what it did; ``old`` and ``view``: the table before and
+        after as the page's seat sees it): a deal scored (its summary), a trick taken, a hand grown out of turn."""
+        rows = len(old.scores.rows) if old.scores else 0
+        now = len(view.scores.rows) if view.scores else 0
+        deal_over = now > rows or view.deals > old.deals
+        if deal_over:
+            self.summary = summary_of(max(now, view.deals), events, self.app.deal_rules, view.scores,
+                                      self.app.state.is_over)
+        taken = trick_taken(before, old.trick, view.trick, mover, action, events)
+        if taken is not None:
+            self.last_trick = taken
+            self.trick_open = False
+        grown = {s: len(view.seats[s].hand) - len(old.seats[s].hand) for s in range(len(view.seats))}
+        if deal_over or all(g > 0 for g in grown.values()) or any(e.rule in self.app.deal_rules for e in events):
+            return  # a new deal, not a penalty
+        for seat, more in grown.items():
+            if more >= 2 and seat != mover:
+                reason = next((e.text for e in reversed(events) if e.player == seat), events[0].text if events else "")
+                self.seat_notes[seat] = SeatNote(seat, more, reason)
+
+    def meet(self, events: tuple) -> None:
+        """Rules cited by these events and not met before in this game join the Rules panel; those this learner
+        (or, without a name, this page) never met before show as rule cards, and are remembered."""
+        app = self.app
+        known = self._known_rules()
+        for event in events:
+            rule = event.rule
+            if rule in self.met or rule not in app.lesson_rules:
+                continue
+            self.met.append(rule)
+            if rule not in known:
+                known.add(rule)
+                self.new_cards.append(rule)
+                self.fresh_cards.append(rule)
+                if app.learner:
+                    classroom.keep_rule_reached(PLAY_RULES.format(slug=app.game.slug), rule)
+
+    def _known_rules(self) -> set[str]:
+        """The rules this learner met in play before (kept in the class's records), or, without a name, on this
+        page."""
+        name = classroom.learner()
+        if not name:
+            return self.page_met
+        if self._learner_met is None or self._learner_met[0] != name:
+            kept: set[str] = set()
+            progress = classroom.store()
+            if progress is not None:
+                try:
+                    kept = set(progress.reached(name).get(PLAY_RULES.format(slug=self.app.game.slug), ()))
+                except (StoreError, OSError, ValueError):  # a store that cannot be read: the cards show again
+                    kept = set()
+            self._learner_met = (name, kept)
+        return self._learner_met[1]
+
+    def marks(self) -> tuple:
+        """The panels' part of the game's position, kept with an undo point and put back with it."""
+        return (self.last_trick, self.trick_open, dict(self.seat_notes))
+
+    def put_back(self, marks: tuple) -> None:
+        """The panels as they were at an undo point."""
+        self.last_trick, self.trick_open, self.seat_notes = marks[0], marks[1], dict(marks[2])
+        self.summary, self.new_cards, self.fresh_cards = None, [], []
+
+    def told_fresh(self) -> list[str]:
+        """The rules met for the first time and not yet said aloud ("New rule: …" lines); said from now on."""
+        app = self.app
+        lines = [f"New rule: {rule_words(app.lesson, rule, app.state)[0]}." for rule in self.fresh_cards]
+        self.fresh_cards = []
+        return lines
+
+    # -- what the learner may ask of them
+
+    def on_lasttrick(self, value: Any, _inputs: dict) -> None:
+        """Show the last trick taken again, or hide it."""
+        if self.last_trick is None:
+            raise ValueError("No trick has been taken yet.")
+        if value not in ("show", "hide"):
+            raise ValueError("lasttrick must be show or hide.")
+        self.trick_open = value == "show"
+        self.app.refresh()
+
+    def on_rulemore(self, value: Any, _inputs: dict) -> None:
+        """A rule card's whole text, or only its first sentence again."""
+        rule = str(value)
+        if rule not in self.met:
+            raise ValueError("That rule has not come up in this game.")
+        self.card_more ^= {rule}
+        self.app.refresh()
+
+    def on_rules(self, value: Any, _inputs: dict) -> None:
+        """Open or close the list of rules met in this game."""
+        if value not in ("show", "hide"):
+            raise ValueError("rules must be show or hide.")
+        self.rules_open = value == "show"
+        self.app.refresh()
+
+    # -- drawing
+
+    def html(self, view: Any) -> str:
+        """Beside the table: the deal's summary, the table waiting for an offered move, the last trick, the rules
+        met for the first time (rule cards), the rules met in this game, and the pace settings."""
+        app = self.app
+        h = app.level_h
+        parts = ['<div class="gw-panels" data-testid="panels">']
+        if self.summary is not None:
+            summary = dataclasses.replace(self.summary, lines=tuple(app.told(line) for line in self.summary.lines))
+            parts.append(summary_html(summary, next_deal=app.pace.deal_waits, level=h))
+        if app.pace.holding:
+            parts.append(holding_html(app.told(app.status_line())))
+        if self.last_trick is not None and view.trick != self.last_trick[0]:
+            led = view.trick is not None and bool(view.trick.plays)
+            trick, words = self.last_trick
+            parts.append(trick_panel_html(view, trick, app.told(words), shown=self.trick_open or not led, level=h))
+        parts.extend(rule_card_html(app.lesson, rule, more=rule in self.card_more, level=h, table=app.state)
+                     for rule in self.new_cards)
+        if self.met:
+            parts.append(rules_panel_html(app.lesson, self.met, shown=self.rules_open, table=app.state))
+        if app.classmates.table is None:  # at a table the table keeps the pace for everyone
+            pace = app.pace
+            clock = pace.clock or app.game.inputs.race is not None or pace.had_window
+            parts.append(pace_html(pace.step_bots, pace.clock if clock else None))
+        parts.append("</div>")
+        return "".join(parts)
+
+    def with_seat_notes(self, page: str) -> str:
+        """The page with each seat's note in that seat's box, under its name."""
+        app = self.app
+        for seat, note in self.seat_notes.items():
+            note = dataclasses.replace(note, reason=app.told(note.reason))
+            page = by_seat(page, seat, seat_note_html(note, app.names_now[seat]))
+        return page
+
+
+def by_seat(page: str, seat: int, note: str) -> str:
+    """``note`` placed in the table's box of ``seat``, under its name."""
+    box = re.search(rf'<div class="gw-seat[^"]*" data-seat="{seat}">.*?</h\d>', page)
+    return page[:box.end()] + note + page[box.end():] if box else page
+
+
+def trick_taken(before: State, old: Any, new: Any, mover: int | None, action: Any,
+                events: tuple) -> tuple[TrickView, str] | None:
+    """The trick this move completed, and what was said as it was taken (``None`` if it completed none)."""
+    if new is not None and new.winner is not None and new.plays and (old is None or old.winner is None):
+        return new, ""  # the table shows the trick taken, with its winner, until the next lead
+    if old is None or not old.plays or old.winner is not None:
+        return None
+    if new is not None and new.leader == old.leader and new.plays[:len(old.plays)] == old.plays:
+        return None  # the same trick goes on
+    cards = before.cards_of(action)
+    plays = old.plays + (((mover, cards[0]),) if cards and mover is not None else ())
+    return TrickView(plays, old.leader, None, old.trumps), events[1].text if len(events) > 1 else ""

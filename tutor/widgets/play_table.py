@@ -1,6 +1,6 @@
 """Play with classmates: the play app at a table of the class (``tutor.tables``), on a server.
 
-The same app, the same table drawn, the same Hint (for the learner's own seat), the same refusals in words and the
+``Classmates`` is a part of ``PlayApp`` (``tutor.widgets.play``): the same app, the same table drawn, the same Hint (for the learner's own seat), the same refusals in words and the
 same step-through at the end; what changes is where the game lives.  At a table the game is the table's log
 replayed by the referee (``tutor.tables.Table``) in this learner's kernel: the learner's moves go to the referee,
 which checks them with the game's engine and keeps them in the class's store, and the browser's clock (a tick every
@@ -26,23 +26,26 @@ from tutor.checks import IllegalMove
 from tutor.narration import said_to
 from tutor.widgets.base import button, card_buttons, esc, heading
 from tutor.widgets.options import players_control
+from tutor.widgets.part import Part
 from tutor.widgets.play_pace import TABLE_TICK_MS
 
 KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables
 
 
-class TablePlay:
-    """The classmates half of ``PlayApp``: the lobby, the waiting room and the game at a table."""
+class Classmates(Part):
+    """The lobby, the waiting room and the game at a table of classmates."""
 
-    table: Any = None
-    steps_seen: int = 0  # the table's moves the panels beside it have followed
-    _table_code: str = ""  # the table whose narration ``lines`` holds
-    lines_seen: int = 0  # how many lines of the table's narration this page has told
-    table_state_seen: Any = None  # the table's position this page last drew
-    _asked_told = -1  # the table's version at which the learner was told of the question put to them
-    lobby: bool = False
-    lobby_note: str = ""
-    seats_known: dict[str, str]
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.table: Any = None  # the referee of the table this page holds a seat at
+        self.steps_seen = 0  # the table's moves the panels beside it have followed
+        self._table_code = ""  # the table whose narration the page has told
+        self.lines_seen = 0  # how many lines of the table's narration this page has told
+        self.table_state_seen: Any = None  # the table's position this page last drew
+        self._asked_told = -1  # the table's version at which the learner was told of the question put to them
+        self.lobby = False
+        self.lobby_note = ""
+        self.seats_known: dict[str, str] = {}
 
     @staticmethod
     def can_meet() -> bool:
@@ -58,6 +61,7 @@ class TablePlay:
 
     def on_classmates(self, value: Any, _inputs: dict) -> None:
         """Open the lobby (``show``) or go back to playing the bots here (``hide``)."""
+        app = self.app
         if value not in ("show", "hide"):
             raise ValueError("classmates must be show or hide.")
         if value == "hide" and self.table is not None:
@@ -65,35 +69,37 @@ class TablePlay:
         self.lobby = value == "show"
         self.lobby_note = ""
         if self.lobby and self.can_meet():
-            self.playing, self.interval = True, 2000  # the list of open tables stays fresh
-        self.refresh()
+            app.playing, app.interval = True, 2000  # the list of open tables stays fresh
+        app.refresh()
 
     def _name_for_table(self) -> str:
-        name = self.learner  # under JupyterHub, the hub's user
+        name = self.app.learner  # under JupyterHub, the hub's user
         if not name:
             raise _Say("Give your name above first: your classmates see it at the table.")
         return name
 
     def _sat(self, table: Any) -> None:
         """This page now holds a seat at ``table``: its key is kept by the browser, for a reload."""
+        app = self.app
         self.table = table
         self.lobby, self.lobby_note = True, ""
         kept = {c: k for c, k in self.seats_known.items() if c != table.code}
         self.seats_known = dict(list(kept.items())[-(KEPT_SEATS - 1):] + [(table.code, table.key)])
-        self.table_seats = json.dumps(self.seats_known)
-        self.waiting = self.holding = self.stepping = False  # the game against the bots here stops where it was
-        self.playing, self.interval = True, TABLE_TICK_MS
-        self._table_moved()
+        app.table_seats = json.dumps(self.seats_known)
+        app.pace.still()  # the game against the bots here stops where it was
+        app.playing, app.interval = True, TABLE_TICK_MS
+        self.moved()
 
     def on_opentable(self, _value: Any, inputs: dict) -> None:
         """Open a table of this game with this app's players, variants and bot level; this learner hosts it."""
         from tutor.tables import Table, TableError
 
-        level = str(inputs.get("level", self.level))
+        app = self.app
+        level = str(inputs.get("level", app.level))
         try:
-            players = int(str(inputs.get("players", self.players)))
-            table = Table.open(self._store(), self.game.slug, players, self._name_for_table(),
-                               options=dict(self.options), level=level if level in LEVELS else self.level)
+            players = int(str(inputs.get("players", app.players)))
+            table = Table.open(self._store(), app.game.slug, players, self._name_for_table(),
+                               options=dict(app.options), level=level if level in LEVELS else app.level)
         except (_Say, TableError, IllegalMove, ValueError) as exc:
             self._lobby_says(exc)
             return
@@ -116,7 +122,7 @@ class TablePlay:
         except (_Say, TableError, ValueError) as exc:
             self._lobby_says(exc)
             return
-        if table.game.slug != self.game.slug:
+        if table.game.slug != self.app.game.slug:
             self._lobby_says(_Say(f"Table {table.code} plays {table.game.title}: open its play page to join it."))
             return
         self._sat(table)
@@ -125,6 +131,7 @@ class TablePlay:
         """The browser's kept seat keys (after a reload): the page takes its seat back at a table still on."""
         from tutor.tables import Table, TableError
 
+        app = self.app
         try:
             known = json.loads(str(value))
             if not isinstance(known, dict):
@@ -140,11 +147,11 @@ class TablePlay:
                 table = Table(store, code, key)
             except (TableError, ValueError):
                 continue
-            if table.game.slug == self.game.slug and table.status in ("open", "playing"):
+            if table.game.slug == app.game.slug and table.status in ("open", "playing"):
                 table.beat()
                 self._sat(table)
-                self.notice = f"Back at table {table.code}: your seat and your hand are as you left them."
-                self.refresh()
+                app.notice = f"Back at table {table.code}: your seat and your hand are as you left them."
+                app.refresh()
                 return
 
     def on_starttable(self, _value: Any, _inputs: dict) -> None:
@@ -158,10 +165,11 @@ class TablePlay:
         except TableError as exc:
             self._lobby_says(exc)
             return
-        self._table_moved()
+        self.moved()
 
     def on_leavetable(self, _value: Any, _inputs: dict) -> None:
         """Leave the table (a bot plays the seat once it has been away for a while); back to the bots here."""
+        app = self.app
         if self.table is None:
             raise ValueError("You are not at a table.")
         code = self.table.code
@@ -170,178 +178,171 @@ class TablePlay:
         self.table = None
         self.lobby = False
         self.seats_known = {c: k for c, k in self.seats_known.items() if c != code}
-        self.table_seats = json.dumps(self.seats_known)
-        self.new_game(self.players, notice=f"You left table {code}; a bot plays your seat there.")
+        app.table_seats = json.dumps(self.seats_known)
+        app.new_game(app.players, notice=f"You left table {code}; a bot plays your seat there.")
 
     def _lobby_says(self, exc: Exception) -> None:
         self.lobby_note = str(getattr(exc, "reason", exc))
-        self.announce(self.lobby_note)
-        self.refresh()
+        self.app.announce(self.lobby_note)
+        self.app.refresh()
 
     # -- the game at the table
 
-    def _table_moved(self) -> None:
-        """Take what is new at the table into the app: the state, the narration, whose turn."""
-        table = self.table
+    def moved(self) -> None:
+        """Take what is new at the table into the app: the table's driver, the narration, whose turn."""
+        app, table = self.app, self.table
         if table.state is None:
-            self.refresh()
+            app.refresh()
             return
         start = self.lines_seen if self._table_code == table.code else 0
         if start == 0:
             self._table_code = table.code
-            self.turn_mark = 0
+            app.turn_mark = 0
             self.steps_seen = 0
-            self.met, self.new_cards, self.fresh_cards = [], [], []
-            self.summary, self.last_trick, self.seat_notes = None, None, {}
+            app.panels.start()
         before, self.table_state_seen = self.table_state_seen, table.state
-        self.driver = table.driver
-        self.lines_seen = len(self.lines)
+        app.driver = driver = table.driver  # the table's game, played through its driver
+        self.lines_seen = len(driver.lines)
         # What the panels beside the table follow (a trick just taken, a deal's summary, a penalty), move by move.
-        for step in table.driver.steps[self.steps_seen:]:
-            self._follow(step.before, table.driver.view_at(step.before, table.seat),
-                         table.driver.view_at(step.after, table.seat), step.mover, step.action, step.after.events)
-        self.steps_seen = len(table.driver.steps)
-        self.seat, self.players = table.seat, table.meta["players"]
-        self.seed = table.meta["seed"]
-        self.options = dict(table.meta["options"])
-        self.humans = frozenset({table.seat})
-        self.covered = False
+        for step in driver.steps[self.steps_seen:]:
+            app.panels.follow(step.before, driver.view_at(step.before, table.seat), driver.view_at(step.after, table.seat),
+                              step.mover, step.action, step.after.events)
+        self.steps_seen = len(driver.steps)
+        app.seat, app.players = table.seat, table.meta["players"]
+        app.seed = table.meta["seed"]
+        app.options = dict(table.meta["options"])
+        app.humans = frozenset({table.seat})
+        app.shared.covered = False
         if table.race is None:
-            self.pressed = set()
-        new = [e for _n, e in self.lines[start:]]
-        self._meet(tuple(e for e in new if e.rule))
-        if self.state.is_over and not self.game_kept:
-            self.game_kept = True
-            self._keep_game()
+            app.shared.pressed = set()
+        new = [e for _n, e in driver.lines[start:]]
+        app.panels.meet(tuple(e for e in new if e.rule))
+        if app.state.is_over:
+            app.keep_game()
         if new or before is not table.state:
-            self._tell(start)
+            app.tell(start)
         question = table.question()
         if question is not None and self._asked_told != table.version:  # said once to every page at the table
             self._asked_told = table.version
-            asker, asked = self.names_now[question[0]], self.names_now[table.asked]
-            self.announce(f"{asker} asks you: {said_to(question[1], self.reader)}" if table.asked == table.seat else
-                          f"{asker} asks {asked}: {question[1]} Waiting for {asked}'s answer.")
-        self.refresh()
+            asker, asked = app.names_now[question[0]], app.names_now[table.asked]
+            app.announce(f"{asker} asks you: {said_to(question[1], app.reader)}" if table.asked == table.seat else
+                         f"{asker} asks {asked}: {question[1]} Waiting for {asked}'s answer.")
+        app.refresh()
 
-    def _table_move(self, action: Any) -> None:
+    def move(self, action: Any) -> None:
         """The learner's move at the table: a race press is kept with the store's time; anything else is checked
         by the referee and kept, or refused in words."""
         from tutor.tables import TableBusy, TableError
 
-        self.hint = self.why = ""
+        app, table = self.app, self.table
+        app.advice.hint = app.advice.why = ""
         try:
-            if self.table.race is not None:
-                self.table.touch()
-                self.notice = "You touched! The table settles the race at the next tick of its clock."
+            if table.race is not None:
+                table.touch()
+                app.notice = "You touched! The table settles the race at the next tick of its clock."
             else:
-                self.table.move(action)
-                self.notice = ""
-                if self.table.seat in self.table.queued:  # decided ahead in a round everyone decides at once
-                    self.announce(f"You have chosen: {self.state.prompt(action)}. It is made when the others "
-                                  "have chosen too.")
-                self.turn_mark = self.lines_seen
-                self.new_cards, self.fresh_cards, self.seat_notes, self.summary = [], [], {}, None
-            self.error = None
+                table.move(action)
+                app.notice = ""
+                if table.seat in table.queued:  # decided ahead in a round everyone decides at once
+                    app.announce(f"You have chosen: {app.state.prompt(action)}. It is made when the others "
+                                 "have chosen too.")
+                app.turn_mark = self.lines_seen
+                app.panels.turn()
+            app.error = None
         except IllegalMove as exc:
-            self._refused(exc)
+            app.refused(exc)
         except (TableBusy, TableError) as exc:
-            self.notice = str(exc)
-            self.announce(self.notice)
-        self.selected = None
-        self._table_moved()
+            app.notice = str(exc)
+            app.announce(app.notice)
+        app.selected = None
+        self.moved()
 
     def on_answer(self, value: Any, _inputs: dict) -> None:
         """The learner answers the question a classmate (or a bot) put to their seat: the true answer carries the
         move out; one their hand does not allow is refused with its rule."""
         from tutor.tables import TableBusy, TableError
 
+        app = self.app
         if self.table is None:
             raise ValueError("answer: there is no question without a table.")
         try:
             self.table.answer(str(value))
-            self.notice, self.error = "", None
+            app.notice, app.error = "", None
         except IllegalMove as exc:
-            self._refused(exc)
+            app.refused(exc)
         except (TableBusy, TableError) as exc:
-            self.notice = str(exc)
-            self.announce(self.notice)
-        self._table_moved()
+            app.notice = str(exc)
+            app.announce(app.notice)
+        self.moved()
 
     def on_answersay(self, value: Any, inputs: dict) -> None:
         """The answer typed in the game's language (the Cornish mode): read, then given as ``on_answer`` gives it;
         an answer that cannot be read gets a correction, and its fumbled word goes to the learner's drill."""
         from tutor.engine import Misread
 
-        reply = self.game.inputs.reply
-        if self.table is None or reply is None or reply.read is None or not self.typed:
+        app = self.app
+        reply = app.game.inputs.reply
+        if self.table is None or reply is None or reply.read is None or not app.typed:
             raise ValueError("answer: typing an answer is not switched on.")
         if self.table.asked != self.table.seat:
             raise ValueError("answer: nobody has asked you anything.")
         text = str(value if value not in (None, "") else inputs.get("answered", ""))[:200]
-        self.said, self.correction = text, ""
+        app.said, app.correction = text, ""
         try:
-            key = reply.read(self.state, self.table._pending_move(), text)
+            key = reply.read(app.state, self.table._pending_move(), text)
         except Misread as exc:
-            self.correction = exc.hint
-            if exc.expected:
-                self.fumbles.append((exc.expected, exc.typed))
-                if self.game.inputs.typed is not None and self.game.inputs.typed.drill:
-                    self._keep_for_drill(exc.expected, exc.typed)
-            self.announce(f"You typed {text}. {self.correction}")
-            self.refresh()
+            app.misread(exc, text)
             return
         self.on_answer(key, inputs)
         if self.table.asked is None:
-            self.said = ""
+            app.said = ""
 
-    def _chosen_html(self) -> str:
+    def chosen_html(self) -> str:
         """At a table, a decision this seat made ahead, kept until its turn in the round comes."""
+        app = self.app
         chosen = self.table.queued.get(self.table.seat) if self.table is not None else None
         if chosen is None:
             return ""
-        action = self.game.parse_action(self.state, chosen)
-        return (f'<p class="gw-small" data-testid="chosen">You have chosen: {esc(self.state.prompt(action))}. '
+        action = app.game.parse_action(app.state, chosen)
+        return (f'<p class="gw-small" data-testid="chosen">You have chosen: {esc(app.state.prompt(action))}. '
                 "It is made when the others have chosen too.</p>")
 
-    def _question_html(self) -> str:
+    def question_html(self) -> str:
         """A question awaiting its answer: the seat asked answers it here; the others see whom the table waits for."""
+        app = self.app
         table = self.table
         asker, said, gloss = table.question()
-        said, gloss = said_to(said, self.reader), said_to(gloss, self.reader)
-        names = self.names_now
-        lang = self.game.inputs.typed.lang if self.game.inputs.typed is not None else ""
+        said, gloss = said_to(said, app.reader), said_to(gloss, app.reader)
+        names = app.names_now
+        lang = app.game.inputs.typed.lang if app.game.inputs.typed is not None else ""
         heard = (f'<p class="gw-said"><span lang="{esc(lang)}">“{esc(said)}”</span>'
-                 + ("" if self.typed else f' <span class="gw-small">({esc(gloss)})</span>') + "</p>")
-        hand = table.view().seats[self.seat].hand
-        if table.asked != self.seat:
+                 + ("" if app.typed else f' <span class="gw-small">({esc(gloss)})</span>') + "</p>")
+        hand = table.view().seats[app.seat].hand
+        if table.asked != app.seat:
             return (f'<section class="gw-panel gw-movebox" data-testid="question">'
-                    f'{heading(self.level_h, f"{names[asker]} asks {names[table.asked]}")}{heard}'
+                    f'{heading(app.level_h, f"{names[asker]} asks {names[table.asked]}")}{heard}'
                     f'<p><strong>Waiting for {esc(names[table.asked])} to answer.</strong></p>'
                     f'{render.hand_svg(hand, label="Your hand") if hand else ""}</section>')
-        reply = self.game.inputs.reply
-        if self.typed and reply.read is not None:  # the answer typed in the game's language
+        reply = app.game.inputs.reply
+        if app.typed and reply.read is not None:  # the answer typed in the game's language
             correction = (f'<div class="gw-error" data-gw-reveal data-testid="correction">You typed '
-                          f"“{esc(self.said)}”. {esc(self.correction)}</div>" if self.correction else "")
+                          f"“{esc(app.said)}”. {esc(app.correction)}</div>" if app.correction else "")
             answers = (f'<p>Answer: <span class="gw-pattern" lang="{esc(lang)}">{esc(reply.pattern)}</span></p>'
                        f'<div class="gw-row"><input type="text" data-gw-input="answered" data-gw-submit="answersay" '
                        f'data-key="answered" lang="{esc(lang)}" autocomplete="off" spellcheck="false" '
-                       f'aria-label="your answer, typed" value="{esc(self.said)}" data-gw-focus>'
+                       f'aria-label="your answer, typed" value="{esc(app.said)}" data-gw-focus>'
                        + button("Answer", "answersay", primary=True, key="answersay", then="answered")
                        + f"</div>{correction}")
         else:
             answers = ('<div class="gw-row gw-moves" role="group" aria-label="your answer">' + "".join(
-                button(a.said + ("" if self.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
+                button(a.said + ("" if app.typed else f" ({a.gloss})"), "answer", a.key, key=f"answer-{a.key}",
                        focus=i == 0, group="answers") for i, a in enumerate(table.answers())) + "</div>")
         return (f'<section class="gw-panel gw-movebox" data-testid="question">'
-                f'{heading(self.level_h, f"{names[asker]} asks you")}{heard}'
-                f'<p><strong>Look at your hand and answer{" in Cornish" if self.typed else ""}.</strong></p>'
-                f"{card_buttons(hand)}{answers}{self._notes_html()}</section>")
+                f'{heading(app.level_h, f"{names[asker]} asks you")}{heard}'
+                f'<p><strong>Look at your hand and answer{" in Cornish" if app.typed else ""}.</strong></p>'
+                f"{card_buttons(hand)}{answers}{app.page.notes_html()}</section>")
 
-    def answers_ticks(self) -> bool:
-        """At a table most ticks find nothing new, and the next must still come at the table's pace."""
-        return self.table is not None
-
-    def _table_tick(self) -> None:
+    def tick(self) -> None:
         """A tick of the page's clock at a table: still here, any move that is due, and what is new."""
         from tutor.tables import TableError
 
@@ -351,17 +352,18 @@ class TablePlay:
             table.beat()
             table.advance()  # reads what is new first
         except (TableError, ValueError) as exc:
-            self.notice = f"The table could not be reached: {exc}"
-            self.refresh()
+            self.app.notice = f"The table could not be reached: {exc}"
+            self.app.refresh()
             return
         if table.version != version or table.meta != meta:  # a move, or a seat taken, a bot stepping in, the end
-            self._table_moved()
+            self.moved()
 
     # -- drawing
 
-    def _lobby_html(self) -> str:
+    def lobby_html(self) -> str:
         """The lobby, or the waiting room at an open table."""
-        h = self.level_h
+        app = self.app
+        h = app.level_h
         note = (f'<div class="gw-error" data-gw-reveal data-testid="lobby-note">{esc(self.lobby_note)}</div>'
                 if self.lobby_note else "")
         if not self.can_meet():
@@ -375,11 +377,11 @@ class TablePlay:
         try:
             from tutor.tables import open_tables
 
-            tables = [t for t in open_tables(self._store()) if t["game"] == self.game.slug]
+            tables = [t for t in open_tables(self._store()) if t["game"] == app.game.slug]
         except (ValueError, OSError) as exc:
             tables = []
             note += f'<div class="gw-error" data-gw-reveal>The class\'s tables cannot be reached: {esc(str(exc))}</div>'
-        levels = "".join(f'<option value="{lv}"{" selected" if lv == self.level else ""}>{lv} bots</option>'
+        levels = "".join(f'<option value="{lv}"{" selected" if lv == app.level else ""}>{lv} bots</option>'
                          for lv in LEVELS)
         rows = "".join(
             f'<li>{button("Join " + t["code"], "jointable", t["code"], key="join-" + t["code"])} '
@@ -388,7 +390,7 @@ class TablePlay:
         return (f'<section class="gw-panel gw-lobby" data-testid="lobby">{heading(h, "Play with classmates")}{note}'
                 "<p>Open a table (bots take the seats nobody takes), then give its code to your classmates; or join "
                 "a classmate's table.</p>"
-                '<div class="gw-row">' + players_control(self.game, self.players, self.options)
+                '<div class="gw-row">' + players_control(app.game, app.players, app.options)
                 + f'<select data-gw-input="level" aria-label="bot level" data-key="level">{levels}</select>'
                 + button("Open a table", "opentable", primary=True, key="opentable")
                 + '<input type="text" data-gw-input="tablecode" data-gw-submit="jointable" placeholder="table code" '
@@ -400,7 +402,7 @@ class TablePlay:
 
     def _waiting_html(self, note: str) -> str:
         table = self.table
-        h = self.level_h
+        h = self.app.level_h
         seats = "".join(f"<li>{esc(n) if n else '<em>free</em>'}{' (you)' if i == table.seat else ''}</li>"
                         for i, n in enumerate(table.names))
         host = table.seat == table.meta.get("host")
@@ -409,23 +411,24 @@ class TablePlay:
                  '<span class="gw-small">The game starts when the learner who opened the table presses Start.</span>')
         return (f'<section class="gw-panel gw-lobby" data-testid="waiting">{heading(h, f"Table {table.code}")}{note}'
                 f'<p>Give your classmates the code <strong class="gw-code" data-testid="table-code">{table.code}'
-                f"</strong>: they join it from the {esc(self.game.title)} play page.</p>"
+                f"</strong>: they join it from the {esc(self.app.game.title)} play page.</p>"
                 f'<ol data-testid="seats">{seats}</ol><div class="gw-row">{start}'
                 + button("Leave the table", "leavetable", key="leavetable") + "</div></section>")
 
-    def _table_bar_html(self) -> str:
+    def bar_html(self) -> str:
         """The settings row at a table: which table, who you are, leaving it."""
+        app = self.app
         table = self.table
         you = table.names[table.seat]
         bots = [table.names[s] for s in range(len(table.names)) if table.is_bot(s)]
         played = f" Bots play for {', '.join(bots)}." if bots else ""
         if table.status == "closed":
             played += " This table has been closed: no more moves here."
-        return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(self.game.title)}</strong>'
+        return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(app.game.title)}</strong>'
                 f'<span class="gw-small" data-testid="who">Table <span class="gw-code">{table.code}</span>. You are '
                 f"{esc(you)}.{esc(played)}</span>"
-                + self._mode_switch() + button("Leave the table", "leavetable", key="leavetable")
-                + f"</div>{self.learner_html()}</section>")
+                + app.page.mode_switch() + button("Leave the table", "leavetable", key="leavetable")
+                + f"</div>{app.learner_html()}</section>")
 
 
 class _Say(ValueError):

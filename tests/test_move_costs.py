@@ -29,10 +29,6 @@ from tutor.games import GAMES
 from tutor.widgets import PlayApp
 
 SEED = 3
-NOT_YET = pytest.mark.xfail(strict=True, reason="the play app applies a move more than once until it plays through "
-                                                "the driver")
-VIEWS_NOT_YET = pytest.mark.xfail(strict=True, reason="the play app computes a position's view and status more than "
-                                                      "once until it plays through the driver")
 
 
 @dataclass
@@ -122,7 +118,6 @@ def test_a_click_is_counted(slug):
     assert len(click.kinds) == 1, click.kinds
 
 
-@NOT_YET
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_each_move_is_applied_once(slug):
     click = counts(slug)
@@ -131,14 +126,12 @@ def test_each_move_is_applied_once(slug):
     assert max(Counter(click.applied).values()) == 1, click.line()
 
 
-@VIEWS_NOT_YET
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_view_is_computed_once_per_position_and_seat(slug):
     click = counts(slug)
     assert max(Counter(click.viewed).values()) == 1, click.line()
 
 
-@VIEWS_NOT_YET
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_status_is_computed_once_per_position(slug):
     click = counts(slug)

@@ -34,7 +34,12 @@ from typing import Any, Callable, Collection
 from tutor.bots import LEVELS, make_bot
 from tutor.engine import Event, IllegalMove, Record, State
 
-__all__ = ["Advice", "Driver", "Step", "UndoPoint", "bot_seed", "visible_cards"]
+__all__ = ["Advice", "BotDefect", "Driver", "Step", "UndoPoint", "bot_seed", "visible_cards"]
+
+
+class BotDefect(RuntimeError):
+    """A bot chose a move the rules refuse, or could not choose: a defect of the bot's, never a refusal of anything
+    a learner did (the page that asked is put back as it was, and the defect logged)."""
 
 
 def bot_seed(seed: int, seat: int, moves: int) -> int:
@@ -167,15 +172,15 @@ class Driver:
 
     def view_at(self, state: State, seat: int) -> Any:
         """What ``seat`` sees of ``state``: the position now or the one before the last move are computed once."""
-        if state is self._before[0]:
+        if self._viewed is not self.state:  # the position has moved on: its views become the position before's
+            self._before = (self._viewed, self._views)
+            self._viewed, self._views = self.state, {}
+        if state is self.state:
+            views = self._views
+        elif state is self._before[0]:
             views = self._before[1]
         else:
-            if self._viewed is not self.state:
-                self._before = (self._viewed, self._views)
-                self._viewed, self._views = self.state, {}
-            if state is not self.state:
-                return state.view(seat)
-            views = self._views
+            return state.view(seat)
         view = views.get(seat)
         if view is None:
             view = views[seat] = state.view(seat)
@@ -245,7 +250,19 @@ class Driver:
     def bot_decides(self, seat: int | None = None, level: str | None = None) -> tuple[Any, str]:
         """The move the bot of ``seat`` (the seat to move) makes now, and why."""
         seat = self.state.current_player if seat is None else seat
-        return self.bot(seat, level).explain(self.state)
+        return self._asked(seat, lambda: self.bot(seat, level).explain(self.state))
+
+    def _asked(self, seat: int | None, decide: Callable[[], Any]) -> Any:
+        """A bot's decision; a bot's refusal in words (``ValueError``, ``IllegalMove``) is the bot's defect."""
+        try:
+            return decide()
+        except ValueError as exc:  # IllegalMove is a ValueError too
+            raise BotDefect(f"the bot of seat {seat} could not decide: {exc}") from exc
+
+    def bot_apply(self, action: Any, why: str | None = None) -> Step:
+        """A bot's move, applied once; one the rules refuse is the bot's defect."""
+        seat = self.state.current_player
+        return self.apply(action, why, after=self._asked(seat, lambda: self.state.apply(action)))
 
     def bot_offer(self, seat: int, level: str | None = None) -> tuple[Any, str] | None:
         """Whether the bot of ``seat`` makes a move out of turn open to it now (once per position: a bot that said
@@ -256,7 +273,7 @@ class Driver:
         key = (self.moves, seat, ",".join(str(a) for a in offers))
         if key in self.declined:
             return None
-        action, why = self.bot(seat, level).offer(self.state, seat)
+        action, why = self._asked(seat, lambda: self.bot(seat, level).offer(self.state, seat))
         if action is None:
             self.declined.add(key)
             return None
@@ -269,7 +286,7 @@ class Driver:
             if seat in self.bots:
                 decided = self.bot_offer(seat)
                 if decided is not None:
-                    made.append(self.apply(*decided))
+                    made.append(self.bot_apply(*decided))
         return made
 
     def run_bots(self, *, offer_seat: int | None = None, stepping: bool = False, step: bool = False,
@@ -295,7 +312,7 @@ class Driver:
                 return "step"
             waited = False
             shown = len(self.lines)
-            self.apply(*(choose(self.state) if choose is not None else self.bot_decides()))
+            self.bot_apply(*(choose(self.state) if choose is not None else self.bot_decides()))
             if len(self.lines) > shown:
                 step = False
 
@@ -306,7 +323,7 @@ class Driver:
 
         def choose(state: State, seat: int) -> tuple[Any, Any]:
             if seat in self.bots:
-                return self.bot(seat).explain(state)
+                return self._asked(seat, lambda: self.bot(seat).explain(state))
             return person(state, seat), None
 
         return race.tick_moves(self.state, choose)
@@ -319,8 +336,9 @@ class Driver:
         if self.state.is_over or (self.state.current_player != seat and not offers):
             raise ValueError("It is not your turn.")
         bot = self.bot(seat, "strong")
-        offered, offered_why = bot.offer(self.state, seat) if offers else (None, "")
-        action, why = bot.explain(self.state) if self.state.current_player == seat else (None, "")
+        offered, offered_why = self._asked(seat, lambda: bot.offer(self.state, seat)) if offers else (None, "")
+        action, why = (self._asked(seat, lambda: bot.explain(self.state)) if self.state.current_player == seat
+                       else (None, ""))
         return Advice(action, why, offers[0] if offers else None, offered, offered_why)
 
     @property

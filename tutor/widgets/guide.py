@@ -161,7 +161,7 @@ class GuidedGame(PlayApp):
         """The next move that is not the learner's: the script's (with what the tutor says at it), or the strong
         bot's."""
         if not self.on_script:
-            self.driver.apply(*self.driver.bot_decides())
+            self.driver.bot_apply(*self.driver.bot_decides())
             return
         step = self.first.steps[self.step]
         if self.step == self.first.played_out_from:
@@ -322,7 +322,7 @@ class GuidedGame(PlayApp):
                 f'{table_html(shown, level=h + 1, part="middle", reader=self.you)}</section>']
         if not self.finished:
             panel = move_panel(self.state, self.seat, self.selected, level=h, notes=self.page.notes_html(),
-                               cards=self.game.inputs.cards)
+                               cards=self.game.inputs.cards, view=view, status=self.status_line())
             main.append('<section class="gw-controls">' + turn_told(panel, self.status_line(), self.you)
                         + "</section>")
         side = [self._log_html(), self._side_panels_html(view),

@@ -177,9 +177,12 @@ class PlayPage(Part):
             # where its decision counts), and is told what it chose until the round is done.
             early = app.classmates.table.early_state() if app.classmates.table is not None and not racing else None
             shown = early or app.state
+            status = early.status() if early else app.status_line()
             panel = turn_told(move_panel(shown, app.seat, app.selected, level=app.level_h, race_idle=idle,
-                                         notes=self.notes_html() + app.classmates.chosen_html(), cards=app.game.inputs.cards),
-                              early.status() if early else app.status_line(), app.reader)
+                                         notes=self.notes_html() + app.classmates.chosen_html(),
+                                         cards=app.game.inputs.cards, status=status,
+                                         view=None if early else app.seat_view()),
+                              status, app.reader)
         can = app.advice.can_undo
         # At a table a move is the table's, and at one screen the next learner has seen it: nothing to take back.
         shared = app.classmates.table is not None or len(app.humans) > 1

@@ -24,7 +24,7 @@ from tutor import classroom, render
 from tutor.bots import LEVELS
 from tutor.checks import IllegalMove
 from tutor.narration import said_to
-from tutor.widgets.base import button, card_buttons, esc, heading
+from tutor.widgets.base import button, card_buttons, esc, heading, int_in
 from tutor.widgets.options import players_control
 from tutor.widgets.part import Part
 from tutor.widgets.play_pace import TABLE_TICK_MS
@@ -97,7 +97,7 @@ class Classmates(Part):
         app = self.app
         level = str(inputs.get("level", app.level))
         try:
-            players = int(str(inputs.get("players", app.players)))
+            players = int_in(inputs.get("players", app.players), 1, app.game.max_players, "players")
             table = Table.open(self._store(), app.game.slug, players, self._name_for_table(),
                                options=dict(app.options), level=level if level in LEVELS else app.level)
         except (_Say, TableError, IllegalMove, ValueError) as exc:

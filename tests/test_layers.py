@@ -20,10 +20,21 @@ ENGINE = ("tutor.cards", "tutor.engine", "tutor.mechanics", "tutor.match", "tuto
           "tutor.lessons", "tutor.bots", "tutor.narration")
 FORBIDDEN = ("ipywidgets", "IPython", "anywidget", "traitlets", "pandas", "tutor.widgets", "tutor.render")
 
+#: The ninth game registered as tests/conftest.py registers it, so that each check below runs over it too.
+NINTH = """
+import sys
+sys.path.insert(0, {root!r})
+from tutor.games import GAMES, register
+register("war", "tests.ninth.war", "WAR", lessons={root!r} + "/tests/ninth/lessons",
+         play_minutes="tests.ninth.play_minutes")
+assert "war" in GAMES
+""".format(root=str(Path(__file__).resolve().parents[1]))
+
 CHECK = """
 import sys
 {plant}
 import {modules}
+""" + NINTH + """
 from tutor.games import GAMES
 for slug, game in GAMES.items():
     state = game.start(seed=1)
@@ -59,6 +70,7 @@ def _no_thread(*a, **k):
     raise RuntimeError("can't start new thread")
 threading.Thread.start = _no_thread
 import tutor.widgets
+""" + NINTH + """
 from tutor.games import GAMES
 from tutor.widgets.play import PlayApp
 for slug, game in GAMES.items():
@@ -91,7 +103,8 @@ def test_a_play_page_imports_its_own_game_and_not_the_other_pages():
     out = subprocess.run([sys.executable, "-c", PAGE], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     imported, named = out.stdout.strip().splitlines()
-    games = [m for m in imported.split(",") if m.startswith("tutor.games.")]
+    shared = {"tutor.games." + p.stem for p in (TUTOR / "games").glob("*.py")}  # every game's: the short game
+    games = [m for m in imported.split(",") if m.startswith("tutor.games.") and m not in shared]
     assert "tutor.games.gwra_pyskessa" in games  # the game's package, and its own modules only
     assert all(m == "tutor.games.gwra_pyskessa" or m.startswith("tutor.games.gwra_pyskessa.") for m in games), games
     assert not {"tutor.widgets.drill", "tutor.widgets.lesson", "tutor.widgets.check"} & set(imported.split(","))
@@ -144,10 +157,16 @@ def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple
 
 
 def game_packages() -> set[str]:
-    """The games' own modules and packages under tutor/games/ (not the registry's names, such as get_game)."""
+    """The games' packages under tutor/games/ (not the registry's names, such as get_game, nor the modules beside
+    the packages that every game shares, such as the short game's ``short_game``)."""
     games = TUTOR / "games"
-    return ({p.stem for p in games.glob("*.py") if p.stem != "__init__"}
-            | {p.name for p in games.iterdir() if p.is_dir() and p.name != "__pycache__"})
+    return {p.name for p in games.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+
+
+def test_the_games_packages_are_the_registered_games_and_no_shared_module():
+    from tutor.games import WHERE
+
+    assert game_packages() == {module.rpartition(".")[2] for module, _ in WHERE.values()}
 
 
 def forbidden(importer: str, imported: str, games: set[str]) -> str:
@@ -442,6 +461,20 @@ def cycles(sources: dict[str, tuple[str, bool]], known: set[str] | None = None) 
         if module not in index:
             strong(module)
     return found
+
+
+def test_every_module_of_tutor_is_in_a_layer_and_imports_no_layer_above_its_own():
+    """Core (the games and all that knows them), then the driver, the server side, drawing, widgets, serving: a
+    module in no layer fails, and so does an import of a layer above the importer's (core never imports the
+    driver, the tables or the widgets)."""
+    assert layer_problems(tutor_sources()) == []
+
+
+def test_there_is_no_import_cycle_in_tutor():
+    """No module of tutor/ imports itself through others, at the top or inside a function (imports for type
+    checking aside, and the package root's drawing hook): each part owns what it names, and the arrows point one
+    way.  Each cycle is listed as the imports that close it."""
+    assert ["; ".join(map(str, joins)) for joins in cycles(tutor_sources())] == []
 
 
 def _world(*modules: tuple[str, str]) -> dict[str, tuple[str, bool]]:

@@ -3,7 +3,7 @@
 The figures of Gwari's games are in ``tutor.data.play_minutes`` (written by ``benchmarks/play_minutes.py``, which says
 how; a game registered from another package names its own module: ``tutor.games.play_minutes_module``): for each
 game, many games at the play app's default setting — the game's usual number of players, its short game when it
-has one (``tutor.widgets.options.play_options``), strong bots in every seat, the learner's too, each seeded as
+has one (``tutor.games.short_game.play_options``), strong bots in every seat, the learner's too, each seeded as
 the play app seeds it — and the median of the learner's decisions (the moves of the first seat).  A game's minutes
 are that median times the gallery's seconds a decision, rounded as the gallery rounds.
 
@@ -19,6 +19,7 @@ from typing import Any
 from tutor.bots import make_bot
 from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
 from tutor.games import GAMES, get_game, play_minutes_module
+from tutor.games.short_game import play_options  # the play app's own choice of the short game
 
 LEVEL = "strong"  # the play app's default bot level
 MOVE_LIMIT = 20_000  # a bound on one measured game (far beyond any game at the default setting)
@@ -26,8 +27,6 @@ MOVE_LIMIT = 20_000  # a bound on one measured game (far beyond any game at the 
 
 def default_setting(slug: str) -> tuple[int, dict[str, Any]]:
     """The players and options a play app starts with when a notebook names only the game."""
-    from tutor.widgets.options import play_options  # the play app's own choice of the short game
-
     game = get_game(slug)
     return game.default_players, play_options(game, {})
 

@@ -22,11 +22,11 @@ from functools import lru_cache
 from types import NoneType, UnionType
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from tutor.games.short_game import SHORT
+from tutor.games.short_game import play_options as play_options  # the play app's start: the game's own rule
 from tutor.widgets.base import esc
 
 PREFIX = "option:"
-SHORT = "short"
-"""The option of a game's short game (``tutor.games.short_game``): the play app ticks it unless told otherwise."""
 
 
 @dataclass(frozen=True)
@@ -154,22 +154,6 @@ def option_controls(game: Any, chosen: dict[str, Any]) -> str:
             control = f'<input type="text" id="{ident}" {common} value="{esc(value or "")}" class="gw-num">'
         lines.append(f'<li><label for="{ident}">{esc(spec.doc)}</label> {control}</li>')
     return f'<ul class="gw-options">{"".join(lines)}</ul>' if lines else ""
-
-
-def play_options(game: Any, options: dict[str, Any]) -> dict[str, Any]:
-    """The options a play app starts with: ``options``, with the game's short game ticked when it has one.
-
-    The short game is left out when ``options`` says otherwise (``short=False``) or chooses what the short game
-    would set (Pymtheg's ``rounds=5``): the full game those options ask for is played.  A game started without
-    options (``Game.start``) is always the rule book's.
-    """
-    if SHORT not in game.options() or SHORT in options:
-        return dict(options)
-    try:
-        game.make_rules(**options, **{SHORT: True})
-    except ValueError:  # IllegalMove is a ValueError too
-        return dict(options)
-    return {**options, SHORT: True}
 
 
 def player_counts(game: Any, options: dict[str, Any]) -> tuple[int, ...]:

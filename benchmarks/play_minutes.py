@@ -6,7 +6,8 @@ it has one), deals 0, 1, 2… are played by strong bots in every seat, the learn
 play app seeds it; the learner's decisions are the first seat's moves (``tutor.play_minutes.learner_decisions``).
 A row per game: the players and options, the median decisions, the 10th and 90th percentiles, the fewest and
 most, the minutes the gallery shows (median × its seconds a decision, rounded up to five) and the seconds the
-row took.  ``--write`` stores the rows (all games) in ``tutor/data/play_minutes.py``.  ``--full`` measures the rule
+row took.  ``--write`` stores the rows (every game Gwari ships: ``tutor.games.WHERE``; a game registered from another
+package keeps its figures in its own module) in ``tutor/data/play_minutes.py``.  ``--full`` measures the rule
 book's game instead (no options), to see what the short game saves; it is never written.
 """
 
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 from machine import describe
-from tutor.games import GAMES
+from tutor.games import WHERE
 from tutor.play_minutes import default_setting, learner_decisions
 from tutor.estimate import SECONDS_A_DECISION, rounded_minutes
 
@@ -52,12 +53,12 @@ def row(slug: str, games: int, full: bool = False) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--only", default="", help="games by slug, comma-separated (default: every game)")
+    parser.add_argument("--only", default="", help="games by slug, comma-separated (default: every game Gwari ships)")
     parser.add_argument("--full", action="store_true", help="the rule book's game (no options), never written")
     parser.add_argument("--write", action="store_true", help="store the rows in tutor/data/play_minutes.py")
     args = parser.parse_args()
-    slugs = [s for s in args.only.split(",") if s] or list(GAMES)
-    if args.write and (set(slugs) != set(GAMES) or args.full):
+    slugs = [s for s in args.only.split(",") if s] or list(WHERE)
+    if args.write and (set(slugs) != set(WHERE) or args.full):
         parser.error("--write measures every game at the play app's setting: leave out --only and --full")
     print(describe())
     print("| game | players | options | median | p10 | p90 | fewest | most | gallery minutes | seconds |")

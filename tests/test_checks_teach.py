@@ -228,17 +228,35 @@ def test_a_chapter_is_finished_when_every_check_in_it_was_answered_right(monkeyp
     assert f"chapters finished: {len(got)} of {len(lesson.chapters)} ({lesson.chapters[0].title}" in detail
 
 
+def test_the_teachers_page_counts_chapters_and_opens_tables_of_the_games_gwari_ships(monkeypatch):
+    """A game registered from another package (the tests' War) is not one of the class's: the chapters finished and
+    the games a teacher may open tables of are those of Gwari's own games (``WHERE``), in the gallery's order."""
+    from tutor import classroom
+    from tutor.games import GAMES, WHERE
+    from tutor.widgets.teacher import TeacherView, chapters_finished
+
+    rows = [{"learner": "Ana", "lesson": slug, "rule": rule.id, "correct": True}
+            for slug in ("war", "gnav") for rule in load_lesson(slug).rules]  # every rule reached, every check right
+    assert set(chapters_finished({"reached": rows, "checks": rows})["Ana"]) == {"gnav"}
+    monkeypatch.setenv(classroom.KEY_ENV, "k")
+    view = TeacherView()
+    view.handle("key", "k")
+    menu = view.html.split('data-gw-input="tablegame"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([^"]+)"', menu) == sorted(WHERE) and "war" in GAMES
+
+
 # ------------------------------------------------------------------ the gallery
 
 
 def test_the_gallery_gives_each_lesson_its_minutes_and_chapters_and_a_first_game(tmp_path):
     from pathlib import Path
 
-    from tutor.games import GAMES
+    from tutor.games import GAMES, WHERE
     from tutor.widgets.gallery import gallery, lesson_time
 
     page = html.unescape(gallery(Path(__file__).resolve().parents[1] / "notebooks").html)
-    for slug, game in GAMES.items():
+    for slug in WHERE:  # the games whose notebooks ship with Gwari
+        game = GAMES[slug]
         lesson = load_lesson(slug)
         total = whole_minutes(lesson_minutes(lesson))
         chapters = [whole_minutes(chapter_minutes(lesson, n)) for n in range(1, len(lesson.chapters) + 1)]
@@ -257,7 +275,7 @@ def test_the_gallery_gives_each_lesson_its_minutes_and_chapters_and_a_first_game
         assert f'<span class="gw-small">{players}</span>' in row, slug
     assert "4–4 players" not in page and "4 players" in page  # Pymtheg is for four exactly
     empty = html.unescape(gallery(tmp_path).html)
-    assert all(f'href="{slug}-first-game.ipynb"' in empty for slug in GAMES), "linked before the notebooks exist"
+    assert all(f'href="{slug}-first-game.ipynb"' in empty for slug in WHERE), "linked before the notebooks exist"
 
 
 @pytest.mark.parametrize("kind, value", [("item", 9), ("item", "one"), ("item", True), ("choose", 0), ("card", 0),

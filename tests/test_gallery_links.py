@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -45,3 +46,17 @@ def test_a_gallery_at_the_root_or_outside_it(monkeypatch, tmp_path):
     assert link_base(notebooks) == "/lab/tree/"
     jupyterlab(monkeypatch, tmp_path / "runtime", tmp_path / "elsewhere", notebooks / "index.ipynb")
     assert link_base(notebooks) == "", "outside the server's root: bare names"
+
+
+def test_the_gallery_lists_the_games_gwari_ships_in_their_order_and_no_game_registered_elsewhere(tmp_path):
+    """A game registered from another package (the tests' War) keeps its notebooks elsewhere: the gallery's rows and
+    its links are Gwari's own games' (``WHERE``), in order, with or without the notebooks beside it."""
+    from tutor.games import GAMES, WHERE
+    from tutor.widgets.base import esc
+
+    assert "war" in GAMES
+    for folder in (ROOT / "notebooks", tmp_path):
+        page = gallery(folder).html
+        rows = re.findall(r'<th scope="row">([^<]*)<br>', page)
+        assert rows == [esc(GAMES[slug].title) for slug in WHERE]
+        assert "war-" not in page

@@ -1,6 +1,8 @@
 """The gallery: where to start, then every game with links to its notebooks, from the registry and the notebooks folder.
 
-"Start here" follows the first game of the registry: its guided first game,
+The games are those Gwari ships (``tutor.games.WHERE``, in the gallery's order), whose notebooks are in its
+folder; a game registered from another package (``tutor.games.register``) keeps its notebooks elsewhere.
+"Start here" follows the first of them: its guided first game,
 its lesson, then a game against the bots, then its word drill when it has one.
 Every game offers its guided first game, its lesson, play and scoring.  Times
 are estimates from the content: a first game's from its file
@@ -27,7 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 from typing import TYPE_CHECKING, Callable
 
-from tutor.games import GAMES
+from tutor.games import GAMES, WHERE
 from tutor import lessons
 from tutor.lessons import LessonError, load_lesson, whole_minutes
 from tutor.play_minutes import game_minutes
@@ -125,7 +127,7 @@ def gallery(folder: Path | str | None = None) -> Panel:
 
 def start_here(has: Callable[[str], bool], base: str = "") -> str:
     """Three steps for a newcomer: the first game's lesson, a game against the bots, its word drill."""
-    first = next((slug for slug in GAMES if has(f"{slug}-lesson") and has(f"{slug}-play")), None)
+    first = next((slug for slug in WHERE if has(f"{slug}-lesson") and has(f"{slug}-play")), None)
     if first is None:
         return ""
     game, to = GAMES[first], esc(base)
@@ -145,9 +147,9 @@ def start_here(has: Callable[[str], bool], base: str = "") -> str:
 
 
 def games_table(has: Callable[[str], bool], base: str = "") -> str:
-    """Every game with its notebooks (and how long each takes), then the other notebooks."""
+    """Every game Gwari ships with its notebooks (and how long each takes), then the other notebooks."""
     rows = []
-    for slug, game in GAMES.items():
+    for slug, game in ((slug, GAMES[slug]) for slug in WHERE):
         first = first_game_time(slug)
         first_time = f' <span class="gw-small">(about {first} min)</span>' if first else ""
         links = [f'<li><a href="{esc(base)}{slug}-first-game.ipynb">{FIRST_GAME}</a>{first_time}</li>']
@@ -165,7 +167,7 @@ def games_table(has: Callable[[str], bool], base: str = "") -> str:
         rows.append(f'<tr><th scope="row">{esc(game.title)}<br><span class="gw-small">'
                     f"{players_words(game.min_players, game.max_players)}</span></th><td>{summary}</td>"
                     f"<td><ul>{''.join(links)}</ul></td></tr>")
-    for stem, title, text in (*(extra for game in GAMES.values() for extra in game.extra_notebooks), *OTHER):
+    for stem, title, text in (*(extra for slug in WHERE for extra in GAMES[slug].extra_notebooks), *OTHER):
         if has(stem):
             rows.append(f'<tr><th scope="row">{esc(title)}</th><td><p>{esc(text)}</p></td>'
                         f'<td><ul><li><a href="{esc(base)}{stem}.ipynb">Open</a></li></ul></td></tr>')

@@ -94,7 +94,7 @@ def chapters_finished(records: Records) -> dict[str, dict[str, list[int]]]:
     A chapter is finished when every check in it has been answered right (at any try); a chapter without a check,
     when every rule in it has been reached.
     """
-    from tutor.games import GAMES
+    from tutor.games import WHERE  # the lessons Gwari ships
     from tutor.lessons import load_lesson
 
     right: dict[str, set[tuple[str, str]]] = {}
@@ -106,7 +106,7 @@ def chapters_finished(records: Records) -> dict[str, dict[str, list[int]]]:
         reached.setdefault(row["learner"], set()).add((row["lesson"], row["rule"]))
     out: dict[str, dict[str, list[int]]] = {}
     for name in set(right) | set(reached):
-        for slug in sorted(GAMES):
+        for slug in sorted(WHERE):
             lesson = load_lesson(slug)
             done = []
             for n, chapter in enumerate(lesson.chapters, 1):

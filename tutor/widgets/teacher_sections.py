@@ -128,7 +128,7 @@ def deal_html(h: int, current: str) -> str:
 def tables_html(h: int, tables: Callable[[], Any]) -> str:
     """Every table of the class's tables store (opened by ``tables()``) with its progress (no card of any hand), and
     opening tables for the class; a store that cannot be reached is said so."""
-    from tutor.games import GAMES
+    from tutor.games import GAMES, WHERE
     from tutor.tables import class_tables
 
     try:
@@ -155,7 +155,7 @@ def tables_html(h: int, tables: Callable[[], Any]) -> str:
     table = ('<table class="gw-classtable" data-testid="tables"><thead><tr><th>Code</th><th>Game</th>'
              "<th>Seats</th><th>Now</th><th></th></tr></thead><tbody>" + "".join(lines) + "</tbody></table>"
              if lines else "<p>No table is open.</p>")
-    games = "".join(f'<option value="{slug}">{esc(game.title)}</option>' for slug, game in sorted(GAMES.items()))
+    games = "".join(f'<option value="{slug}">{esc(GAMES[slug].title)}</option>' for slug in sorted(WHERE))
     sizes = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>tables of {n}</option>'
                     for n in range(2, 9))
     return (f"<section>{heading(h, 'Tables of classmates')}<p>Seat the class at tables of one game: the "

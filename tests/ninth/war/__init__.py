@@ -7,10 +7,11 @@ the higher of the two cards takes both, and a pair of equal ranks stays in the m
 pair; when both hands are empty, the player who took more cards wins.  Won cards are not played again, so a game
 is ten pairs.  Every rule id this package emits is a ``war.*`` rule of the lesson.
 
-Which file holds what (``turns`` builds the next state as ``type(state)``):
+Which file holds what (``turns`` builds the next state as ``type(state)`` and imports nothing of ``state``, which
+imports it at its top):
 
 - ``rules.py``: the pack, the hand, the bound on a game's length, ``Rules`` (no options).
-- ``moves.py``: the one kind of move, ``Play`` (a card), ``parse_action`` and the legal move.
+- ``moves.py``: the one kind of move, ``CardPlay`` (a card), ``parse_action`` and the legal move.
 - ``deal.py``: dealing, and reading a prepared deal (``hands``, ``middle``, ``taken``).
 - ``state.py``: ``WarState``: the position, ``legal_actions``/``apply``, ``view``, ``status``, ``result``.
 - ``turns.py``: applying a move (``WarTurn``): the card played, the pair taken or left, the end.
@@ -19,9 +20,9 @@ Which file holds what (``turns`` builds the next state as ``type(state)``):
 - ``bot.py``: strategy only (there is no choice to make: the bot says so).
 """
 
-from tests.ninth.war.state import WarState  # noqa: I001  (first: state.py imports turns.py at its end)
 from tests.ninth.war.game import WAR, War
-from tests.ninth.war.moves import KINDS, Play, parse_action
+from tests.ninth.war.moves import KINDS, CardPlay, parse_action
 from tests.ninth.war.rules import HAND, PACK, PREFIX, SLUG, Rules
+from tests.ninth.war.state import WarState
 
-__all__ = ["WAR", "War", "WarState", "Play", "KINDS", "parse_action", "HAND", "PACK", "PREFIX", "SLUG", "Rules"]
+__all__ = ["WAR", "War", "WarState", "CardPlay", "KINDS", "parse_action", "HAND", "PACK", "PREFIX", "SLUG", "Rules"]

@@ -7,7 +7,7 @@ from typing import Any
 from tutor.engine import Game, Inputs, Record
 
 from .deal import deal_hands, read_war_deal
-from .moves import Play, parse_action
+from .moves import CardPlay, parse_action
 from .rules import HAND, MAX_ACTIONS, PACK, PLAYERS, PREFIX, SLUG, Rules
 from .state import WarState
 from .turns import WarTurn
@@ -40,7 +40,7 @@ class War(Game):
         turn.say("deal", words)
         return turn.build((dealer + 1) % PLAYERS)
 
-    def parse_action(self, state: Any, text: str) -> Play:
+    def parse_action(self, state: Any, text: str) -> CardPlay:
         """Read ``play 10H``."""
         return parse_action(text)
 

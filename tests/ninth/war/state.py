@@ -9,9 +9,10 @@ from tutor.cards import Card
 from tutor.engine import (Event, IllegalMove, Pile, Record, Result, SeatedState, SeatView, TableView, check_action,
                           counted, shown_to)
 
-from .moves import KINDS, Play, legal_actions
+from .moves import KINDS, CardPlay, legal_actions
 from .rules import MALFORMED, PREFIX, SLUG, Rules
 from .scoring import score
+from .turns import WarTurn
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class WarState(SeatedState):
     current: int | None
     events: tuple[Event, ...] = ()
 
-    def legal_actions(self) -> list[Play]:
+    def legal_actions(self) -> list[CardPlay]:
         """The top card of the mover's hand (war.turn)."""
         return legal_actions(self)
 
@@ -64,7 +65,7 @@ class WarState(SeatedState):
 
     def cards_of(self, action: Any) -> tuple:
         """The card a move plays."""
-        return (action.card,) if isinstance(action, Play) else ()
+        return (action.card,) if isinstance(action, CardPlay) else ()
 
     def status(self) -> str:
         """One line for the table: whose turn, or who won."""
@@ -83,8 +84,3 @@ class WarState(SeatedState):
         """The move in words: "Jory plays the ten of hearts"."""
         who = self.names[self.current] if self.current is not None else "Someone"
         return f"{who} plays the {action.card.english}"
-
-
-# Applying a move (turns.py) builds states of this class: turns.py imports nothing of this module, and this import
-# comes last, once ``WarState`` exists.
-from .turns import WarTurn  # noqa: E402

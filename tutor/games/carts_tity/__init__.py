@@ -39,8 +39,6 @@ from tutor.games.carts_tity.rules import (CHAIN_CAP, CHAIN_STEP, FORGOT, FORGOT_
 from tutor.games.carts_tity.scoring import RoundScore, score_round
 from tutor.games.carts_tity.state import CartsState
 
-Play = CardPlay  # the same class under its former name, which the strategy notebooks import
-
 __all__ = ["CARTS", "CartsTity", "CartsState", "Rules", "Action", "CardPlay", "Draw", "PayChain", "Skip", "Swap",
            "Call", "CALL", "DRAW", "SKIP", "SWAP", "PAYS", "PLAYS", "KINDS", "parse_action", "MATCH", "FOLLOW",
            "SAME_FOLLOW", "SIXTEENS", "RoundScore", "score_round", "deal_from", "read_carts_deal", "shuffler",

@@ -33,8 +33,6 @@ from .rules import PREFIX, Rules
 from .scoring import card_power, deal_score, deal_score_breakdown, match_result, multiplier, who_takes
 from .state import ChwechState
 
-Play = CardPlay  # the same class under its former name, which the strategy notebooks import
-
 __all__ = ["CHWECH", "HAND_SIZE", "PASS", "PREFIX", "Chwech", "ChwechState", "Number", "NumberCard", "Pass", "CardPlay",
            "Rules", "card_power", "deal_score", "deal_score_breakdown", "match_result", "multiplier", "pack_for",
            "parse_action", "parse_card", "who_takes"]

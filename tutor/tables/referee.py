@@ -1,17 +1,16 @@
 """The referee of a table of classmates: one seat's hold on a table, every move checked by the game's engine on the
 server, and of the game only what that seat may see.
 
-A ``Table`` is made in a learner's kernel (on the server, never in the page) from the store and the seat's key.
-The key is made when the learner opens or joins the table and only its digest is kept in the store, so a page
-can act for one seat only: the one whose key its kernel holds.  Nothing of any game is named here; the game's
-engine (``tutor.engine``) decides everything through its contract:
+A ``Table`` is made in a learner's kernel (on the server, never in the page) from the store and the seat's key
+(``tutor.tables.seating`` opens, joins and starts tables and keeps only the digests of the seats' keys, so a page
+can act for one seat only: the one whose key its kernel holds).  The game is played through the driver
+(``tutor.driver``), as every table is; the referee adds only what a shared table needs: the store, the seats' keys
+and the log.  Nothing of any game is named here; the game's engine decides everything through its contract:
 
 - **A move** (``move``) is the seat's own: the seat to move (``current_player``), a move out of turn the game
-  offers that seat (``offers``), or, in a round everyone decides at once (several seats in ``current_players``,
-  such as Pig's pass), a decision made before the seat's turn comes round: it is checked on the state where that
-  seat decides (the others' decisions in the round are hidden from it and do not change what it may do), kept
-  unseen, and applied when its turn comes.  Every move is appended to the table's log at the version the seat
-  saw (``TableStore.append``): two moves made at the same moment give one move and one clear refusal.
+  offers that seat (``offers``), or a decision made ahead in a round everyone decides at once
+  (``tutor.tables.rounds``).  Every move is appended to the table's log at the version the seat saw
+  (``TableStore.append``): two moves made at the same moment give one move and one clear refusal.
 - **The state** is the game's start (its seed, names and options are on the table's card) with the log's moves
   applied in order: every seat's kernel, and a server that restarts, replays the same log to the same state.
 - **Bots** play the seats nobody took when the host started, and a learner's seat whose page has given no sign of
@@ -19,52 +18,34 @@ engine (``tutor.engine``) decides everything through its contract:
   the bots' moves (``advance``, on every tick of its clock); the log's version lets one of them through.  A bot
   waits ``BOT_STEP_MS`` after the last move, so everyone sees each move, and while a learner has a move out of
   turn open, ``OFFER_WAIT_MS``.
-- **A race** (``Game.inputs.race``, Pig's touch your nose) is decided by the store's clock: a learner's touch is
-  kept with the store's time (``touch``), and each tick of the race clock is settled once its time is past, in
-  one append: every learner who had touched by then touches in that tick, except that of several learners in one
-  tick only the first (by the store's clock) touches there and the others in the next tick, so the order of
-  their touches is the order the server saw.  Bots race as they do against one learner.
-- **A question to a learner** (``Game.inputs.reply``, Gwra Pyskessa's ask) waits for that learner's answer: the
-  move is kept as asked (``pending``), the learner asked answers (``answer``), an answer their hand does not allow
-  is refused with its rule, and the true one carries the move out.  A bot asked answers at once (the move is
-  carried out as it is made); an away learner's answer is given for them.
+- **A race** (``Game.inputs.race``, Pig's touch your nose) is decided by the store's clock
+  (``tutor.tables.rounds``); **a question to a learner** (``Game.inputs.reply``, Gwra Pyskessa's ask) waits for
+  that learner's answer (``tutor.tables.questions``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 import time
 from typing import Any
 
-from tutor.bots import LEVELS
-from tutor.checks import IllegalMove, check_seed
 from tutor.driver import Driver
 from tutor.games import get_game
 from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress.fields import learner_name
+from tutor.tables import questions, rounds
+from tutor.tables.seating import AWAY_MS, STATUSES, begin, fill_tables, open_card, open_tables, seat_of, take_seat
 from tutor.tables.store import TableError, TableStore, table_code
+
+__all__ = ["AWAY_MS", "BEAT_MS", "BOT_STEP_MS", "OFFER_WAIT_MS", "ROUND_STEP_MS", "STATUSES", "Table", "TableBusy",
+           "class_tables", "fill_tables", "open_tables"]
 
 BOT_STEP_MS = 900  # a bot moves this long after the last move at a table of people, so that everyone sees each
 ROUND_STEP_MS = 150  # a bot's hidden decision in a round everyone decides at once (nothing to see)
-AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
 BEAT_MS = 2_000  # a page's sign of life is kept at most this often
-STATUSES = ("open", "playing", "over", "closed")
 
 
 class TableBusy(TableError):
     """Someone else's move reached the table first: nothing of this move was kept."""
-
-
-def _digest(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-def _seat_key(key: Any) -> str:
-    if not isinstance(key, str) or not 8 <= len(key) <= 100:
-        raise TableError("seat key: that is not a key to a seat at this table.")
-    return key
 
 
 class Table:
@@ -82,11 +63,7 @@ class Table:
         self.seat: int | None = None
         self.key = key
         if key is not None:
-            wanted = _digest(_seat_key(key))
-            seats = [i for i, k in enumerate(self.meta["keys"]) if k is not None and hmac.compare_digest(k, wanted)]
-            if not seats:
-                raise TableError(f"seat key: that is not a key to a seat at table {self.code}.")
-            self.seat = seats[0]
+            self.seat = seat_of(self.meta, key, self.code)
         self.version = 0
         # The game, played through the driver as every table is: its state, record, steps (each move applied
         # once), narration (by the log's entry number, notes included) and the bots' reasons.
@@ -131,47 +108,8 @@ class Table:
         name the table is opened for a class (the teacher's page): ``seats`` names who sits where (``None``: open to
         anyone), and the returned table is a look from no seat.  Every argument is checked before anything is kept.
         """
-        try:
-            rules = get_game(game)
-        except (KeyError, TypeError):
-            raise TableError(f"game: no game {str(game)[:30]!r}; one of the games' names, such as 'burn'.") from None
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise TableError(f"players: a whole number of players for {rules.title}, from {rules.min_players} to "
-                             f"{rules.max_players}.")
-        if options is not None and not isinstance(options, dict):
-            raise TableError("options: a mapping of option names to values, such as {'short': True}.")
-        options = dict(options or {})
-        if level not in LEVELS:
-            raise TableError(f"bot level: one of {', '.join(LEVELS)}, not {level!r}.")
-        if seed is None:
-            seed = secrets.randbelow(10_000)
-        check_seed(seed)
-        if not isinstance(away_ms, int) or isinstance(away_ms, bool) or not 1_000 <= away_ms <= 3_600_000:
-            raise TableError("away time: a whole number of milliseconds from 1000 (a second) to 3600000 (an hour).")
-        rules.start(players=players, seed=seed, **options)  # the players and options, checked by the game
-        names: list[str | None] = [None] * players
-        if seats is not None:
-            if name is not None:
-                raise TableError("seats: a learner opening a table sits at seat 1; only a class table lists seats.")
-            if not isinstance(seats, list) or len(seats) != players:
-                raise TableError(f"seats: a list of {players} names (None for a seat open to anyone).")
-            names = [None if s is None else learner_name(s) for s in seats]
-            taken = [s for s in names if s is not None]
-            if len(set(taken)) != len(taken):
-                raise TableError("seats: each learner sits at one seat only; a name is listed twice.")
-        key = None
-        keys: list[str | None] = [None] * players
-        if name is not None:
-            names[0] = learner_name(name)
-            key = secrets.token_urlsafe(18)
-            keys[0] = _digest(key)
-        meta = {"game": rules.slug, "players": players, "options": options, "level": level, "seed": seed,
-                "names": names, "keys": keys, "bots": [], "status": "open", "away_ms": away_ms,
-                "host": 0 if name is not None else None, "started": None,
-                "reserved": [i for i, n in enumerate(names) if n is not None and name is None]}
-        code = store.create(meta)
-        if key is not None:
-            store.beat(code, 0)
+        code, key = open_card(store, game, players, name, options=options, level=level, seed=seed, away_ms=away_ms,
+                              seats=seats)
         return cls(store, code, key)
 
     @classmethod
@@ -181,45 +119,10 @@ class Table:
         table keeps for them, or the first empty seat while the table is open.  ``trusted``: the name is the hub's
         user, so a learner who lost their key gets their seat back by name (with a new key)."""
         code = table_code(code)
-        name = learner_name(name)
-        made: dict[str, str] = {}
-
-        def sit(meta: dict[str, Any]) -> dict[str, Any]:
-            names, keys = list(meta["names"]), list(meta["keys"])
-            if meta["status"] == "closed":
-                raise TableError(f"Table {code} has been closed.")
-            if key is not None:
-                wanted = _digest(_seat_key(key))
-                if not any(k is not None and hmac.compare_digest(k, wanted) for k in keys):
-                    raise TableError(f"seat key: that is not a key to a seat at table {code}.")
-                made["key"] = key
-                return meta
-            new = secrets.token_urlsafe(18)
-            if name in names:
-                seat = names.index(name)
-                if keys[seat] is not None and not trusted:
-                    raise TableError(f"{name} already sits at table {code}. If that is you, go back to the page you "
-                                     "joined from; if not, join under another name.")
-                if seat in meta["bots"] and seat not in meta.get("reserved", ()):
-                    raise TableError(f"At table {code}, {name} is a bot: join under your own name.")
-                if seat in meta["bots"]:
-                    made["late"] = f"{name} has come: they take their seat from the bot."
-            else:
-                if meta["status"] != "open":
-                    raise TableError(f"The game at table {code} has started: ask for another table, or open one.")
-                free = [i for i, n in enumerate(names) if n is None]
-                if not free:
-                    raise TableError(f"Table {code} is full: all {meta['players']} seats are taken.")
-                seat = free[0]
-                names[seat] = name
-            keys[seat] = _digest(new)
-            made["key"] = new
-            return {**meta, "names": names, "keys": keys, "bots": [b for b in meta["bots"] if b != seat]}
-
-        store.change_meta(code, sit)
-        table = cls(store, code, made["key"])
+        key, late = take_seat(store, code, learner_name(name), key, trusted)
+        table = cls(store, code, key)
         for _ in range(20):  # a learner who comes late to a class table: everyone is told (another move may come first)
-            if "late" not in made or store.append(code, table.version, [{"note": made["late"]}]):
+            if late is None or store.append(code, table.version, [{"note": late}]):
                 break
             table.sync()
         table.sync()
@@ -230,19 +133,7 @@ class Table:
         """The host (or the class's teacher, from no seat) starts the game: seats nobody took are played by bots."""
         if self.seat is not None and self.seat != self.meta.get("host"):
             raise TableError("Only the learner who opened the table starts the game.")
-        now = self.store.now_ms()
-
-        def begin(meta: dict[str, Any]) -> dict[str, Any]:
-            if meta["status"] != "open":
-                raise TableError(f"The game at table {self.code} has already started.")
-            names = list(meta["names"])
-            bots = [i for i, k in enumerate(meta["keys"]) if k is None]
-            spare = [n for n in self.game.default_names if n not in names]
-            for i in bots:
-                names[i] = names[i] or spare.pop(0)
-            return {**meta, "names": names, "bots": bots, "status": "playing", "started": now}
-
-        self.meta = self.store.change_meta(self.code, begin)
+        self.meta = begin(self.store, self.code, self.game.default_names)
         self.sync()
 
     def close(self) -> None:
@@ -300,17 +191,8 @@ class Table:
 
     def _play(self, number: int, text: str, why: str | None) -> None:
         self.driver.apply(self.game.parse_action(self.state, text), why, number=number)
-        race = self.game.inputs.race
-        clock = None if race is None or self.state.is_over else race.clock(self.state)
-        if clock is None:
-            self.race = None
-        elif self.race is None:
-            self.race = (number, self.last_at)
-        # A decision made ahead belongs to its round: one cut short (a race begins, the game ends, the seat is no
-        # longer among those deciding) drops it, in every kernel alike, since each replays the same log.
-        if self.queued:
-            self.queued = {} if self.race is not None or self.state.is_over else {
-                s: m for s, m in self.queued.items() if s in self.state.current_players}
+        self.race = rounds.race_after(self.game, self.state, self.race, number, self.last_at)
+        self.queued = rounds.still_queued(self.queued, self.state, self.race is not None)
 
     # -- what a seat may see and do
 
@@ -370,7 +252,7 @@ class Table:
             mover = state.current_player
             raise TableError(f"It is {state.view(seat).seats[mover].name}'s turn, not yours.")
         if kind == "early":
-            self._check_early(action)
+            self._decides_at().apply(action)  # checked where the seat decides, before anything is kept
         else:
             state.apply(action)  # an illegal move raises here, before anything is kept
             if self._asks_learner(action):
@@ -378,70 +260,40 @@ class Table:
         self._append([{"seat": seat, "move": str(action), "kind": kind, "by": "learner"}])
 
     def _asks_learner(self, action: Any) -> bool:
-        """True for a move that puts a question to another learner's seat (who answers it before it is carried out)."""
-        reply = self.game.inputs.reply
-        asked = reply.asked(self.state, action) if reply is not None else None
-        return asked is not None and asked != self.state.current_player and not self.is_bot(asked)
+        return questions.asks_learner(self.game, self.state, action, self.is_bot)
 
     @property
     def asked(self) -> int | None:
         """The seat whose answer the table waits for, if any."""
-        if self.pending is None:
-            return None
-        return self.game.inputs.reply.asked(self.state, self._pending_move())
+        return questions.asked(self.game, self.state, self.pending)
 
     def _pending_move(self) -> Any:
-        return self.game.parse_action(self.state, self.pending[1])  # type: ignore[index]
+        return questions.pending_move(self.game, self.state, self.pending)  # type: ignore[arg-type]
 
     def _asked_name(self) -> str:
         return self.meta["names"][self.asked] or "The player asked"
 
     def question(self) -> tuple[int, str, str] | None:
         """The question awaiting its answer: (who asked, what was said, its English); None if there is none."""
-        if self.pending is None:
-            return None
-        said, gloss = self.game.inputs.reply.question(self.state, self._pending_move())
-        return self.pending[0], said, gloss
+        return questions.question(self.game, self.state, self.pending)
 
     def answers(self) -> tuple[Any, ...]:
         """The answers this seat may give to the question put to it (each an ``Answer``; one is true)."""
-        if self.seat is None or self.asked != self.seat:
-            raise TableError("Nobody has asked you anything.")
-        return self.game.inputs.reply.answers(self.state, self._pending_move())
+        return questions.answers(self.game, self.state, self.pending, self.seat)
 
     def true_answer(self, seat: int | None = None) -> str:
         """The key of the answer the hand of the seat asked gives (for an away seat's answer, and for tests)."""
-        if self.pending is None or self.asked != (self.seat if seat is None else seat):
-            raise TableError("Nobody has asked you anything.")
-        return next(a.key for a in self.game.inputs.reply.answers(self.state, self._pending_move()) if not a.rule)
+        return questions.true_answer(self.game, self.state, self.pending, self.seat if seat is None else seat)
 
     def answer(self, key: Any) -> None:
         """Answer the question put to this seat: the true answer carries the asker's move out; an answer the hand
         does not allow is refused with its rule (an IllegalMove), and nothing changes."""
         self._need_seat_in_play()
-        chosen = next((a for a in self.answers() if a.key == key), None)
-        if chosen is None:
-            raise TableError(f"answer: {str(key)[:20]!r} is not an answer on offer.")
-        if chosen.rule:
-            raise IllegalMove(chosen.rule, chosen.reason)
+        chosen = questions.chosen_answer(self.answers(), key)
         self._append([{"seat": self.seat, "kind": "answer", "answer": chosen.key, "by": "learner"}])
 
     def _decides_at(self) -> Any:
-        """The state where this seat makes its decision in a round everyone decides at once: the others' decisions
-        before it taken as queued, or as their first legal move (hidden from this seat, they do not change what
-        it may do); a TableError when the decision is not yet this seat's to make."""
-        probe = self.state
-        while probe.current_player != self.seat:
-            mover = probe.current_player
-            text = self.queued.get(mover)
-            probe = probe.apply(self.game.parse_action(probe, text) if text else probe.legal_actions()[0])
-            if probe.is_over or self.seat not in probe.current_players:
-                raise TableError("That choice can wait: it is not yet yours to make.")
-        return probe
-
-    def _check_early(self, action: Any) -> None:
-        """A decision made before this seat's turn in a round everyone decides at once, checked where it counts."""
-        self._decides_at().apply(action)
+        return rounds.decides_at(self.game, self.state, self.seat, self.queued)  # type: ignore[arg-type]
 
     def early_state(self) -> Any | None:
         """Where this seat may decide now, ahead of its turn, in a round everyone decides at once (None when it
@@ -565,24 +417,13 @@ class Table:
         return None
 
     def _settle_tick(self, now: int) -> int:
-        race = self.game.inputs.race
-        state = self.state
-        began, t0 = self.race  # type: ignore[misc]
-        tick_ms = race.tick_ms(state)
-        tick = race.clock(state) // tick_ms
-        end = t0 + (tick + 1) * tick_ms
+        began, started_at = self.race  # type: ignore[misc]
+        end = rounds.tick_end(self.driver, started_at)  # type: ignore[arg-type]
         if now < end:
             return 0
+        people = [s for s in self.state.current_players if not self.is_bot(s)]
         touches = self.store.touches(self.code, began)
-        looking = [s for s in state.current_players if not self.is_bot(s)]
-        touched = sorted((at, s) for s, at in touches.items() if s in looking and at < end)
-        first = touched[0][1] if touched else None
-
-        moves = self.driver.race_moves(lambda probe, seat: race.press(probe) if seat == first else race.idle(probe))
-        entries = [{"seat": seat, "move": str(action), "kind": "move", "by": "learner"} if why is None else
-                   {"seat": seat, "move": str(action), "kind": "move", "by": "bot", "why": why}
-                   for seat, action, why in moves]
-        return self._try_append(entries)
+        return self._try_append(rounds.tick_entries(self.driver, touches, people, end))  # type: ignore[arg-type]
 
     def _try_append(self, entries: list[dict[str, Any]]) -> int:
         kept = self.store.append(self.code, self.version, entries)
@@ -610,36 +451,6 @@ class Table:
         return out
 
 
-def open_tables(store: TableStore) -> list[dict[str, Any]]:
-    """The tables learners may join now: code, game, players, who sits there, in the order they were opened."""
-    listing = []
-    for code in store.codes():
-        meta = store.meta(code)
-        if meta["status"] == "open":
-            listing.append({"code": code, "game": meta["game"], "title": get_game(meta["game"]).title,
-                            "players": meta["players"], "names": list(meta["names"]),
-                            "free": sum(k is None for k in meta["keys"])})
-    return listing
-
-
 def class_tables(store: TableStore) -> list[dict[str, Any]]:
     """Every table's progress (``Table.summary``), for the teacher's page: no card of any hand."""
     return [Table(store, code).summary() for code in store.codes()]
-
-
-def fill_tables(store: TableStore, game: str, learners: list[Any], size: int, **settings: Any) -> list[str]:
-    """Open class tables of ``size`` for ``learners`` in the order given (the last table may have bots for the
-    seats left); returns their codes."""
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise TableError("table size: a whole number of players.")
-    if not isinstance(learners, (list, tuple)):
-        raise TableError("learners: a list of the learners' names.")
-    names = [learner_name(n) for n in learners]
-    if not names:
-        raise TableError("learners: name at least one learner.")
-    codes = []
-    for i in range(0, len(names), size):
-        seats: list[Any] = names[i:i + size]
-        seats += [None] * (size - len(seats))
-        codes.append(Table.open(store, game, size, seats=seats, **settings).code)
-    return codes

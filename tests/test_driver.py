@@ -252,7 +252,6 @@ def test_a_bot_that_takes_a_move_out_of_turn_makes_it_with_its_reason():
     assert driver.bot_offers() == [], "once doubled, the double is no longer open"
 
 
-@pytest.mark.xfail(strict=True, reason="Step.mover is the seat to move, not the seat that made a move out of turn")
 def test_a_move_out_of_turn_is_the_step_of_the_seat_that_made_it():
     driver = Driver(PYMTHEG, PYMTHEG.start(players=4, deal=AUCTION), seed=1,
                     bots={1: Passer(), 2: Passer(), 3: Doubler()})
@@ -261,8 +260,6 @@ def test_a_move_out_of_turn_is_the_step_of_the_seat_that_made_it():
     assert driver.steps[-1].mover == 3
 
 
-@pytest.mark.xfail(strict=True, reason="a bot's refusal is kept by the move's number, not by the position, and an "
-                                       "undo keeps it")
 def test_after_an_undo_a_new_position_asks_the_bots_again():
     one = Passer()
     driver = Driver(PYMTHEG, PYMTHEG.start(players=4, deal=AUCTION), seed=1, bots={1: one, 2: Passer(), 3: Passer()})
@@ -471,7 +468,6 @@ def test_set_bots_refuses_an_unknown_level_and_keeps_the_bots():
     assert driver.bots == {1: "expert"} and driver.is_bot(1) and not driver.is_bot(2)
 
 
-@pytest.mark.xfail(strict=True, reason="the refusal names the levels, not the level refused")
 def test_set_bots_names_the_level_it_refuses():
     with pytest.raises(ValueError, match="grandmaster"):
         pyskessa().set_bots({1: "grandmaster"})

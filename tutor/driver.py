@@ -107,6 +107,7 @@ class Driver:
     move by default; a table counts its log's entries)."""
 
     def __init__(self, game: Any, state: State, *, seed: int, bots: dict[int, str] | None = None) -> None:
+        """A driver of ``state``, the first position of a deal (the record starts there; ``deal`` deals one)."""
         self.game = game
         self.state = state
         self.record: Record = state.setup
@@ -148,8 +149,12 @@ class Driver:
     def set_bots(self, bots: dict[int, str]) -> None:
         """Who bots play now (a seat taken over by a bot, or given back to its person)."""
         for level in bots.values():
-            if isinstance(level, str) and level not in LEVELS:
-                raise ValueError(f"Bot level must be one of {', '.join(LEVELS)}.")
+            if isinstance(level, str):
+                if level not in LEVELS:
+                    raise ValueError(f"Bot level {level[:20]!r}: it must be one of {', '.join(LEVELS)}.")
+            elif not callable(getattr(level, "explain", None)):
+                raise ValueError(f"Bot level {str(level)[:20]!r}: a level ({', '.join(LEVELS)}) or a player that "
+                                 "explains its moves (and, to move out of turn, its offers).")
         self.bots = dict(bots)
 
     # -- reading the position
@@ -209,11 +214,12 @@ class Driver:
         return self.state.apply(action)
 
     def apply(self, action: Any, why: str | None = None, *, after: State | None = None,
-              number: int | None = None) -> Step:
+              number: int | None = None, seat: int | None = None) -> Step:
         """Make ``action`` (``after``: the state ``check`` gave for it, so the move is applied once); ``why``: what
-        the bot that chose it said.  Returns the step made."""
+        the bot that chose it said; ``seat``: who made it (the seat to move, or the one a move out of turn is
+        offered to).  Returns the step made."""
         before = self.state
-        mover = before.current_player
+        mover = self.mover_of(action) if seat is None else seat
         if after is None:
             after = before.apply(action)
         step = Step(before, action, mover, len(self.record.actions), after)
@@ -231,7 +237,18 @@ class Driver:
 
     def move(self, seat: int, action: Any) -> Step:
         """A person's move: checked, then applied once."""
-        return self.apply(action, after=self.check(seat, action))
+        return self.apply(action, after=self.check(seat, action), seat=seat)
+
+    def mover_of(self, action: Any) -> int | None:
+        """Who makes ``action`` now: the seat to move, unless it is a move out of turn offered to another seat."""
+        state = self.state
+        mover = state.current_player
+        if state.is_over:
+            return mover
+        for seat in state.current_players:
+            if seat != mover and action in state.offers(seat):
+                return seat
+        return mover
 
     def note(self, number: int, words: str) -> None:
         """A line of the narration that is no move of the game (someone away, someone back)."""
@@ -259,10 +276,11 @@ class Driver:
         except ValueError as exc:  # IllegalMove is a ValueError too
             raise BotDefect(f"the bot of seat {seat} could not decide: {exc}") from exc
 
-    def bot_apply(self, action: Any, why: str | None = None) -> Step:
-        """A bot's move, applied once; one the rules refuse is the bot's defect."""
-        seat = self.state.current_player
-        return self.apply(action, why, after=self._asked(seat, lambda: self.state.apply(action)))
+    def bot_apply(self, action: Any, why: str | None = None, seat: int | None = None) -> Step:
+        """A bot's move (``seat``'s: by default the seat to move), applied once; one the rules refuse is the bot's
+        defect."""
+        seat = self.state.current_player if seat is None else seat
+        return self.apply(action, why, after=self._asked(seat, lambda: self.state.apply(action)), seat=seat)
 
     def bot_offer(self, seat: int, level: str | None = None) -> tuple[Any, str] | None:
         """Whether the bot of ``seat`` makes a move out of turn open to it now (once per position: a bot that said
@@ -273,7 +291,10 @@ class Driver:
         key = (self.moves, seat, ",".join(str(a) for a in offers))
         if key in self.declined:
             return None
-        action, why = self._asked(seat, lambda: self.bot(seat, level).offer(self.state, seat))
+        bot = self.bot(seat, level)
+        if not callable(getattr(bot, "offer", None)):  # a player of its own that never moves out of turn
+            return None
+        action, why = self._asked(seat, lambda: bot.offer(self.state, seat))
         if action is None:
             self.declined.add(key)
             return None
@@ -286,7 +307,7 @@ class Driver:
             if seat in self.bots:
                 decided = self.bot_offer(seat)
                 if decided is not None:
-                    made.append(self.bot_apply(*decided))
+                    made.append(self.bot_apply(*decided, seat=seat))
         return made
 
     def run_bots(self, *, offer_seat: int | None = None, stepping: bool = False, step: bool = False,
@@ -383,6 +404,9 @@ class Driver:
         del self.lines[point.lines:]
         del self.steps[len(point.record.actions):]
         self.reasons = {i: r for i, r in self.reasons.items() if i < self.moves}
+        # A bot's "no" to a move out of turn was said of a position now gone: the positions played from here are
+        # new questions.
+        self.declined = {key for key in self.declined if key[0] < self.moves}
         return point
 
     def forget_points(self) -> None:

@@ -1,24 +1,30 @@
 """The server's work per learner move: processor time of one move through the play app, the bots' replies and the
 redraw included.
 
-``.venv/bin/python benchmarks/app_moves.py [--games 20] [--only chwech,pig] [--level strong]``.  For each game, at
-the play app's default setting (the game's usual players, its short game when it has one, strong bots), deals 0, 1,
-2… are played to the end in a ``PlayApp`` at ``$GWARI_PACE=quick`` (the bots answer at once, as a learner who does
-not step through their moves sees them).  The learner's move is a legal move chosen at random, sent as the browser
-sends it (``handle("move", …)``): the move is checked and applied, the bots answer until the learner is to move
-again, and the page is drawn.  When the table waits on its clock (a move out of turn open to the learner, a race),
-the learner makes the move offered or lets it go at random; the clock's ticks are timed too.
+``.venv/bin/python benchmarks/app_moves.py [--games 20] [--only chwech,pig] [--level strong] [--profile chwech]``.
+For each game, at the play app's default setting (the game's usual players, its short game when it has one, strong
+bots), deals 0, 1, 2… are played to the end in a ``PlayApp`` at ``$GWARI_PACE=quick`` (the bots answer at once, as a
+learner who does not step through their moves sees them).  The learner's move is a legal move chosen at random, sent
+as the browser sends it (``handle("move", …)``): the move is checked and applied, the bots answer until the learner
+is to move again, and the page is drawn.  When the table waits on its clock (a move out of turn open to the learner,
+a race), the learner makes the move offered or lets it go at random; the clock's ticks are timed too.
 
 A row per game: the players, the games, the learner's moves and the clock's ticks they took, the processor
 milliseconds (``time.process_time``) per learner move — all the work of the games (moves and ticks) over the
 learner's moves — and the median and 90th percentile of one move's own milliseconds.  A game's first deal is played
-once untimed before the timed ones (imports, caches).
+once untimed before the timed ones (imports, caches).  The first lines say which ``tutor`` was imported (a tree
+exported from another commit is measured with ``PYTHONPATH`` set to it).
+
+``--profile SLUG`` plays one game of SLUG under cProfile instead (after the untimed deal) and prints the functions
+that took the most cumulative time (``--top``, default 25).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import time
@@ -28,6 +34,7 @@ from machine import describe
 
 os.environ["GWARI_PACE"] = "quick"  # before the app reads it
 
+import tutor  # noqa: E402
 from tutor.games import GAMES, get_game  # noqa: E402
 from tutor.widgets.options import play_options  # noqa: E402
 from tutor.widgets.play import PlayApp  # noqa: E402
@@ -96,12 +103,33 @@ def row(slug: str, games: int, level: str) -> Played:
     return played
 
 
+def profile(slug: str, level: str, top: int) -> None:
+    """One game of ``slug`` (deal 0) under cProfile, after the untimed deal: the functions by cumulative time."""
+    play_one(slug, 10_000, level, Played())
+    profiler = cProfile.Profile()
+    played = Played()
+    profiler.enable()
+    play_one(slug, 0, level, played)
+    profiler.disable()
+    print(f"{slug}: {played.moves} learner moves, {played.ticks} ticks")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", default="", help="games by slug, comma-separated (default: every game)")
     parser.add_argument("--level", default="strong", help="the bots' level (the play app's default: strong)")
+    parser.add_argument("--profile", default="", metavar="SLUG", help="one game of SLUG under cProfile instead")
+    parser.add_argument("--top", type=int, default=25, help="with --profile: how many functions to print")
     args = parser.parse_args()
+    unknown = [s for s in [*args.only.split(","), args.profile] if s and s not in GAMES]
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
+    print(f"tutor: {os.path.dirname(tutor.__file__)}")
+    if args.profile:
+        profile(args.profile, args.level, args.top)
+        return
     slugs = [s for s in args.only.split(",") if s] or list(GAMES)
     print(describe())
     print("| game | players | games | learner moves | ticks | ms per move | median ms | p90 ms |")

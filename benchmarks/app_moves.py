@@ -3,7 +3,7 @@ redraw included.
 
 ``.venv/bin/python benchmarks/app_moves.py [--games 20] [--only chwech,pig] [--level strong] [--profile chwech]``.
 For each game, at the play app's default setting (the game's usual players, its short game when it has one, strong
-bots), deals 0, 1, 2… are played to the end in a ``PlayApp`` at ``$GWARI_PACE=quick`` (the bots answer at once, as a
+bots), deals 0, 1, 2… are played to the end in a ``PlayWidget`` at ``$GWARI_PACE=quick`` (the bots answer at once, as a
 learner who does not step through their moves sees them).  The learner's move is a legal move chosen at random, sent
 as the browser sends it (``handle("move", …)``): the move is checked and applied, the bots answer until the learner
 is to move again, and the page is drawn.  When the table waits on its clock (a move out of turn open to the learner,
@@ -37,7 +37,7 @@ os.environ["GWARI_PACE"] = "quick"  # before the app reads it
 import tutor  # noqa: E402
 from tutor.games import GAMES, get_game  # noqa: E402
 from tutor.widgets.options import play_options  # noqa: E402
-from tutor.widgets.play import PlayApp  # noqa: E402
+from tutor.widgets.play import PlayWidget  # noqa: E402
 
 MAX_MESSAGES = 20_000  # a game that takes more has gone wrong: stop it and say so
 
@@ -57,7 +57,7 @@ class Played:
         return 1000 * self.seconds / max(self.moves, 1)
 
 
-def send(app: PlayApp, played: Played, kind: str, value: str = "") -> None:
+def send(app: PlayWidget, played: Played, kind: str, value: str = "") -> None:
     """One message as the browser sends it, timed; a refused one is a fault of the benchmark."""
     start = time.process_time()
     accepted = app.handle(kind, value)
@@ -76,7 +76,7 @@ def play_one(slug: str, seed: int, level: str, played: Played) -> None:
     """One game of ``slug`` dealt from ``seed``, the learner's moves chosen at random, to its end."""
     game = get_game(slug)
     rng = random.Random(seed)
-    app = PlayApp(slug, players=game.default_players, seed=seed, level=level, **play_options(game, {}))
+    app = PlayWidget(slug, players=game.default_players, seed=seed, level=level, **play_options(game, {}))
     for _ in range(MAX_MESSAGES):
         state = app.state
         if state.is_over:

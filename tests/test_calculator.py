@@ -6,7 +6,7 @@ import re
 import ipywidgets
 import pytest
 
-from tutor.widgets.calculator import Calculator, Number, score_table
+from tutor.widgets.calculator import CalculatorWidget, Number, score_table
 
 FIRE = Number("fire", "Fire taken", 5, 0, 15, "a pack has 15 Fire cards")
 
@@ -42,7 +42,7 @@ def make():
     def check(values):
         return "Water taken: too many beside the Fire." if values["fire"] + values["water"] > 20 else ""
 
-    calc = Calculator([FIRE, Number("water", "Water taken", 6, 0, 15)], result, check=check)
+    calc = CalculatorWidget([FIRE, Number("water", "Water taken", 6, 0, 15)], result, check=check)
     return calc, seen
 
 
@@ -67,7 +67,7 @@ def test_a_hidden_box_is_not_read_and_before_sets_the_boxes_words():
         calc.show("water", choices["kind"] == "ry")
 
     kind = ipywidgets.Dropdown(options=["gam", "ry"], value="gam")
-    calc = Calculator([FIRE, Number("water", "Partner's tricks", 0, 0, 15)],
+    calc = CalculatorWidget([FIRE, Number("water", "Partner's tricks", 0, 0, 15)],
                       lambda values: ",".join(sorted(values)), choices={"kind": kind}, before=before)
     assert calc.out.value == "fire,kind" and not calc.shown("water")
     calc.boxes["water"].value = "oops"

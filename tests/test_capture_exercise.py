@@ -2,7 +2,7 @@
 
 from tutor.games import get_game
 from tutor.games.cassino import judge_captures
-from tutor.widgets.captures import CaptureExercise
+from tutor.widgets.captures import CaptureWidget
 
 DEAL = {"hands": [["7C"], ["7D"]], "table": ["2C", "3S", "4D", "5S", "7H", "KS"],
         "builds": [{"cards": ["AH", "6D"], "value": 7, "owner": 1}]}
@@ -10,7 +10,7 @@ DEAL = {"hands": [["7C"], ["7D"]], "table": ["2C", "3S", "4D", "5S", "7H", "KS"]
 
 def exercise():
     state = get_game("cassino").start(players=2, deal=DEAL)
-    widget = CaptureExercise(state, "7C", judge_captures)
+    widget = CaptureWidget(state, "7C", judge_captures)
     index = {pile.cards[0].code: i for i, pile in enumerate(widget.piles)}
     return widget, index
 

@@ -11,7 +11,7 @@ import pytest
 
 from tutor.lessons import chapter_minutes, lesson_minutes, load_lesson, parse_lesson, whole_minutes
 from tutor.widgets.check import CheckWidget
-from tutor.widgets.lesson import LessonView
+from tutor.widgets.lesson import LessonWidgets
 
 DEAL = {"hands": [["7S", "8S"], ["7H", "9C"]]}  # Gwra Pyskessa: seat 0 may ask for sevens or eights
 
@@ -157,7 +157,7 @@ def test_minutes_are_shown_whole_and_rounded_up():
 
 @pytest.mark.parametrize("slug", ["gwra-pyskessa", "burn"])
 def test_the_lesson_draws_each_chapter_with_its_minutes_and_the_overview_lists_them(slug):
-    view = LessonView(slug)
+    view = LessonWidgets(slug)
     lesson = view.lesson
     overview = html.unescape(view.overview().html)
     assert f"about {math.ceil(lesson_minutes(lesson) - 1e-9)} min in all" in overview
@@ -176,10 +176,10 @@ def test_a_choice_checks_scenario_is_shown_above_it():
             "rule": [{"id": "pyskessa.ask", "section": "A turn", "title": "Ask", "text": "Ask someone.",
                       "check": {**CHOICE, "why": ["No.", "", "No."], "scenario": {"players": 2, "deal": deal,
                                                                                   "actions": ["ask 1 for 7"]}}}]}
-    view = LessonView("gwra-pyskessa")
+    view = LessonWidgets("gwra-pyskessa")
     view.lesson = parse_lesson(data, source="x.toml")
     parts = view.parts(view.lesson.rules[0])
-    assert [type(p).__name__ for p in parts] == ["Panel", "Stepper", "CheckWidget"]
+    assert [type(p).__name__ for p in parts] == ["PanelWidget", "StepperWidget", "CheckWidget"]
     assert parts[1].last == 1
 
 
@@ -202,7 +202,7 @@ def test_every_shipped_check_draws_and_answers_wrong_with_a_reason_where_the_les
 def test_a_chapter_is_finished_when_every_check_in_it_was_answered_right(monkeypatch):
     from tutor import classroom
     from tutor.progress import Progress
-    from tutor.widgets.teacher import TeacherView, chapters_finished
+    from tutor.widgets.teacher import TeacherWidget, chapters_finished
 
     slug = next(s for s in ("gnav", "burn", "pig", "chwech", "cassino", "carts-tity", "gwra-pyskessa", "pymtheg")
                 if len(load_lesson(s).chapters) >= 2 and load_lesson(s).chapters[1].checks)
@@ -218,7 +218,7 @@ def test_a_chapter_is_finished_when_every_check_in_it_was_answered_right(monkeyp
         store.answer_check("Ana", slug, rule, "Q?", "yes", True)
     store.answer_check("Ana", slug, second[-1], "Q?", "no", False)
     monkeypatch.setenv(classroom.KEY_ENV, "k")
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     got = chapters_finished(view.records)["Ana"][slug]
     assert 1 in got and 2 not in got
@@ -233,13 +233,13 @@ def test_the_teachers_page_counts_chapters_and_opens_tables_of_the_games_gwari_s
     the games a teacher may open tables of are those of Gwari's own games (``WHERE``), in the gallery's order."""
     from tutor import classroom
     from tutor.games import GAMES, WHERE
-    from tutor.widgets.teacher import TeacherView, chapters_finished
+    from tutor.widgets.teacher import TeacherWidget, chapters_finished
 
     rows = [{"learner": "Ana", "lesson": slug, "rule": rule.id, "correct": True}
             for slug in ("war", "gnav") for rule in load_lesson(slug).rules]  # every rule reached, every check right
     assert set(chapters_finished({"reached": rows, "checks": rows})["Ana"]) == {"gnav"}
     monkeypatch.setenv(classroom.KEY_ENV, "k")
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     menu = view.html.split('data-gw-input="tablegame"')[1].split("</select>")[0]
     assert re.findall(r'<option value="([^"]+)"', menu) == sorted(WHERE) and "war" in GAMES

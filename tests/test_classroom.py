@@ -18,8 +18,8 @@ from tutor.bots import make_bot
 from tutor.lessons import load_lesson
 from tutor.progress import VERSION, PlayedGame, Progress, StoreVersionError, class_records
 from tutor.vocab.schedule import ManualClock
-from tutor.widgets import DrillWidget, LessonView, PlayApp, Stepper
-from tutor.widgets.teacher import TeacherView
+from tutor.widgets import DrillWidget, LessonWidgets, PlayWidget, StepperWidget
+from tutor.widgets.teacher import TeacherWidget
 from tutor.widgets.teacher_sections import activity_chart
 
 DATA = Path(__file__).parent / "data"
@@ -110,7 +110,7 @@ def test_a_corrupt_store_is_reported_backed_up_and_a_fresh_one_started(tmp_path,
     assert "could not be read" in classroom.store_problem() and ".corrupt-" in classroom.store_problem()
     assert next(tmp_path.glob("progress.sqlite3.corrupt-*")).read_bytes().startswith(b"not a database")
     classroom.set_learner("Ana")
-    app = PlayApp("pig", seed=1)
+    app = PlayWidget("pig", seed=1)
     assert "could not be read" in app.html  # the learner's app says so, and goes on
     assert Progress(path).learners() == ["Ana"]
 
@@ -149,8 +149,8 @@ def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(tmp_
 
 
 def test_a_name_given_once_follows_the_learner_to_every_app():
-    overview = LessonView("pig").overview()
-    app, drill = PlayApp("pig", seed=1), DrillWidget(seed=1)
+    overview = LessonWidgets("pig").overview()
+    app, drill = PlayWidget("pig", seed=1), DrillWidget(seed=1)
     assert "Save my name" in overview.html and "Save my name" in app.html
     assert overview.handle("learner", "  Ana   Tremayne ")
     assert app.learner == drill.learner == overview.learner == "Ana Tremayne"
@@ -163,7 +163,7 @@ def test_a_name_given_once_follows_the_learner_to_every_app():
 
 @pytest.mark.parametrize("bad", ["", "   ", "x" * 41, "Ana\x07"])
 def test_a_name_that_cannot_be_used_is_refused_in_words_and_changes_nothing(bad):
-    app = PlayApp("pig", seed=1)
+    app = PlayWidget("pig", seed=1)
     assert not app.handle("learner", bad)
     assert classroom.learner() == "" and "Save my name" in app.html
     assert ("That name cannot be used" if bad.strip() else "Type your name in the box first") in app.html
@@ -171,14 +171,14 @@ def test_a_name_that_cannot_be_used_is_refused_in_words_and_changes_nothing(bad)
 
 
 def test_without_a_name_nothing_is_kept_and_no_file_is_written(tmp_path):
-    lesson = LessonView("pig")
+    lesson = LessonWidgets("pig")
     check = lesson.parts(lesson.lesson.rules[0])[-1]
     check.handle("choose", 0)
     assert not (tmp_path / "progress.sqlite3").exists()
 
 
 def test_lesson_checks_and_stepped_rules_are_kept_with_the_answer_given():
-    lesson = LessonView("pig")
+    lesson = LessonWidgets("pig")
     classroom.set_learner("Ana")
     rule = next(r for r in lesson.lesson.rules if r.check is not None and r.check.choices)
     parts = lesson.parts(rule)
@@ -193,7 +193,7 @@ def test_lesson_checks_and_stepped_rules_are_kept_with_the_answer_given():
         (rule.id, rule.check.choices[wrong], False), (rule.id, rule.check.choices[right], True)]
     assert kept[0].question == rule.check.question
     moving = next(r for r in lesson.lesson.rules if r.scenario is not None and len(r.scenario.actions) >= 2)
-    stepper = next(p for p in lesson.parts(moving) if isinstance(p, Stepper))
+    stepper = next(p for p in lesson.parts(moving) if isinstance(p, StepperWidget))
     stepper.handle("next")
     assert stepper.step < stepper.last and moving.id not in Progress().reached("Ana").get("pig", set())
     stepper.handle("last")
@@ -202,7 +202,7 @@ def test_lesson_checks_and_stepped_rules_are_kept_with_the_answer_given():
 
 def test_a_finished_game_is_kept_once_with_its_deal_seats_and_result():
     classroom.set_learner("Ana")
-    app = PlayApp("gnav", seed=3, level="random")
+    app = PlayWidget("gnav", seed=3, level="random")
     bot = make_bot("gnav", "strong", 1)
     for _ in range(500):
         if app.state.is_over:
@@ -239,7 +239,7 @@ def filled_class() -> Progress:
 
 def test_without_a_class_key_the_page_says_so_and_shows_nothing():
     filled_class()
-    view = TeacherView()
+    view = TeacherWidget()
     assert 'data-testid="no-key"' in view.html and str(classroom.key_file()) in view.html
     assert "Ana" not in view.html and "Bryok" not in view.html
     for kind, value in (("key", ""), ("show", "Ana"), ("refresh", None), ("deal", "4-1"), ("ask", "delete")):
@@ -250,19 +250,19 @@ def test_without_a_class_key_the_page_says_so_and_shows_nothing():
 def test_the_key_in_a_file_beside_the_store_opens_it_and_a_wrong_key_does_not(monkeypatch):
     store = filled_class()
     (store.path.parent / classroom.KEY_FILE).write_text("owl-42\n")
-    view = TeacherView()
+    view = TeacherWidget()
     assert 'type="password"' in view.html and "Ana" not in view.html
     assert not view.handle("key", "owl-41") and "That is not the class key" in view.html and "Ana" not in view.html
     assert not view.handle("confirm") and not view.handle("deal", "3-1")
     assert view.handle("key", " owl-42 ") and 'data-testid="class-table"' in view.html
     monkeypatch.setenv(classroom.KEY_ENV, "env-key")  # the environment wins over the file
-    assert not TeacherView().handle("key", "owl-42") and TeacherView().handle("key", "env-key")
+    assert not TeacherWidget().handle("key", "owl-42") and TeacherWidget().handle("key", "env-key")
 
 
 def test_the_class_at_a_glance_detail_and_the_checks_missed_most(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     filled_class()
-    view = TeacherView(now=NOW)
+    view = TeacherWidget(now=NOW)
     view.handle("key", "k")
     frame = view.class_frame().set_index("Learner")
     assert list(frame.index) == ["Ana", "Bryok", "Colan"]
@@ -287,7 +287,7 @@ def test_rules_met_in_play_and_a_first_game_are_not_counted_as_lesson_rules(monk
     store.reach("Bryok", "pig/play", rules[1])
     store.reach("Bryok", "pig/first-game", "finished")
     store.reach("Bryok", "pig", rules[0])
-    view = TeacherView(now=NOW)
+    view = TeacherWidget(now=NOW)
     view.handle("key", "k")
     frame = view.class_frame().set_index("Learner")
     assert frame.loc["Bryok", "Rules reached"] == 1 and frame.loc["Bryok", "First games"] == 1
@@ -297,7 +297,7 @@ def test_rules_met_in_play_and_a_first_game_are_not_counted_as_lesson_rules(monk
 def test_reset_and_delete_ask_first_and_cancel_changes_nothing(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     store = filled_class()
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     assert not view.handle("confirm")  # nothing asked yet
     view.handle("show", "Ana")
@@ -318,23 +318,23 @@ def test_reset_and_delete_ask_first_and_cancel_changes_nothing(monkeypatch):
 def test_the_class_deal_is_set_by_the_teacher_and_offered_by_every_play_app(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     filled_class()
-    assert "The class deal" not in PlayApp("pig", seed=1).html
-    view = TeacherView()
+    assert "The class deal" not in PlayWidget("pig", seed=1).html
+    view = TeacherWidget()
     view.handle("key", "k")
     assert not view.handle("deal", "four") and "is not a deal code" in view.html
     assert view.handle("deal", "5-2611")
-    pig, cassino = PlayApp("pig", seed=1), PlayApp("cassino", seed=1)
+    pig, cassino = PlayWidget("pig", seed=1), PlayWidget("cassino", seed=1)
     assert "The class deal" in pig.html
     assert pig.handle("classdeal") and pig.code == "5-2611"
     assert cassino.handle("classdeal") and cassino.seed == 2611 and cassino.players == 2  # 5 do not fit: its number
     view.handle("nodeal")
-    assert not PlayApp("pig", seed=1).handle("classdeal")
+    assert not PlayWidget("pig", seed=1).handle("classdeal")
 
 
 def test_csv_exports_and_the_chart_hold_the_class(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     filled_class()
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     assert "data:text/csv" in view.html and "Colan" in view.csv_links()
     days = classroom.activity_by_day(class_records(Progress()))
@@ -347,7 +347,7 @@ def test_teacher_text_is_escaped(monkeypatch):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     store = Progress()
     store.answer_check("<b>Eve</b>", "pig", "pig.deal", "<script>?", "<i>x</i>", False)
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     view.handle("show", "<b>Eve</b>")
     assert "<b>Eve</b>" not in view.html and "&lt;b&gt;Eve&lt;/b&gt;" in view.html and "<script>" not in view.html
@@ -383,9 +383,9 @@ def test_in_the_browser_records_are_kept_in_the_pages_storage_and_come_back_afte
     ex = drill.exercise
     drill.handle("choose", 0) if ex.kind == "choice" else drill.handle("answer", "onan")
     kept = json.loads(drill.kept)
-    assert 'data-testid="save-progress"' in PlayApp("pig", seed=1).html  # the learner can carry it to the teacher
+    assert 'data-testid="save-progress"' in PlayWidget("pig", seed=1).html  # the learner can carry it to the teacher
     assert list(kept["learners"]) == ["Ana"] and len(kept["learners"]["Ana"]["answers"]) >= 1
-    lesson = LessonView("pig")
+    lesson = LessonWidgets("pig")
     checked = next(r for r in lesson.lesson.rules if r.check is not None and r.check.choices)
     lesson.parts(checked)[-1].handle("choose", 0)
     text = drill.kept
@@ -410,7 +410,7 @@ def test_the_teacher_imports_a_file_a_learner_saved_and_a_broken_one_changes_not
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     other = Progress(tmp_path / "elsewhere.sqlite3", clock=lambda: NOW)
     other.answer_check("Eseld", "gnav", "gnav.pack", "How many cards?", "42", True)
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     assert view.handle("import", other.export_json())
     assert "Merged the records of Eseld" in view.html and "Eseld" in view.names
@@ -427,7 +427,7 @@ def test_wrong_keys_wait_longer_and_longer_for_the_whole_server_and_the_teacher_
     clock = ManualClock(NOW)
     store = Progress(clock=clock)
     classroom.key_file(store).write_text("owl-42\n")
-    page, other_page = TeacherView(progress=store), TeacherView(progress=Progress(clock=clock))  # another kernel
+    page, other_page = TeacherWidget(progress=store), TeacherWidget(progress=Progress(clock=clock))  # another kernel
     for wrong in ("owl-1", "owl-2"):
         assert not page.handle("key", wrong) and "That is not the class key." in page.html
         assert "Too many" not in page.html
@@ -469,7 +469,7 @@ def test_key_tries_of_every_kind_are_refused_in_words_and_nothing_sleeps():
 
 def test_under_a_hub_the_learner_is_the_hubs_user_and_no_page_claims_another(monkeypatch):
     monkeypatch.setenv(classroom.HUB_ENV, "ana.tremayne")
-    app, drill = PlayApp("pig", seed=1), DrillWidget(seed=1)
+    app, drill = PlayWidget("pig", seed=1), DrillWidget(seed=1)
     assert app.learner == "ana.tremayne" and "kept under <strong>ana.tremayne</strong>" in app.html
     assert "Not you?" not in app.html and "Save my name" not in app.html
     assert not app.handle("learner", "Bryok") and "signed in to this class server as ana.tremayne" in app.html
@@ -481,7 +481,7 @@ def test_under_a_hub_the_learner_is_the_hubs_user_and_no_page_claims_another(mon
     assert classroom.keep_check("pig", "pig.deal", "Q?", "A", True)
     assert Progress().learners() == ["ana.tremayne"] and Progress().checks("ana.tremayne")[0].answer == "A"
     monkeypatch.setenv(classroom.HUB_ENV, "bad\x07name")  # a hub name that cannot be kept: nothing is, and it says so
-    assert classroom.learner() == "" and "cannot be used" in PlayApp("pig", seed=1).html
+    assert classroom.learner() == "" and "cannot be used" in PlayWidget("pig", seed=1).html
     assert not classroom.keep_check("pig", "pig.deal", "Q?", "B", True)
     with pytest.raises(ValueError, match="tell your teacher"):
         classroom.set_learner("Bryok")
@@ -495,7 +495,7 @@ def test_under_a_hub_the_learner_is_the_hubs_user_and_no_page_claims_another(mon
 def test_a_class_deal_is_players_and_number_only(monkeypatch, code):
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     filled_class()
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     assert view.handle("deal", "4-1821") and classroom.class_deal() == "4-1821"
     assert not view.handle("deal", code) and 'data-testid="teacher-message"' in view.html
@@ -506,9 +506,9 @@ def test_a_class_deal_an_earlier_release_kept_is_not_offered():
     store = Progress()
     store.set_setting(classroom.CLASS_DEAL, "4-1-seed=5")
     assert classroom.class_deal() == ""
-    app = PlayApp("pig", seed=1)
+    app = PlayWidget("pig", seed=1)
     assert "The class deal" not in app.html and not app.handle("classdeal")
-    assert "cannot be used" in TeacherView(progress=store)._deal_html(3)
+    assert "cannot be used" in TeacherWidget(progress=store)._deal_html(3)
 
 
 def test_a_class_deal_is_read_once_and_started_once_on_its_way_to_a_learners_table(monkeypatch):
@@ -527,7 +527,7 @@ def test_a_class_deal_is_read_once_and_started_once_on_its_way_to_a_learners_tab
     monkeypatch.setattr(deal_code, "_head", lambda code: reads.append(code) or read(code))
     monkeypatch.setattr(type(game), "start", lambda self, *args, **kwargs: starts.append(kwargs) or start(self, *args,
                                                                                                          **kwargs))
-    view = TeacherView()
+    view = TeacherWidget()
     view.handle("key", "k")
     assert view.handle("deal", "5-2611") and "5-2611" in view.html
     assert view.handle("refresh") and "5-2611" in view.html
@@ -536,7 +536,7 @@ def test_a_class_deal_is_read_once_and_started_once_on_its_way_to_a_learners_tab
     assert reads == ["5-2611"]
     monkeypatch.setattr(classroom, "_class_deal_read", ("", None, ""))  # another kernel: only the store's text
     assert classroom.todays_deal() == deal and classroom.class_deal() == "5-2611" and classroom.todays_deal() == deal
-    assert "5-2611" in TeacherView(progress=view.progress)._deal_html(3)
+    assert "5-2611" in TeacherWidget(progress=view.progress)._deal_html(3)
     assert reads == ["5-2611", "5-2611"]
     dealt = deal.deal_for(game, {}, 4)
     assert len(starts) == 1 and (dealt.players, dealt.seed, dealt.note) == (5, 2611, "")

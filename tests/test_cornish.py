@@ -10,7 +10,7 @@ from tutor.engine import Misread
 from tutor.games import get_game
 from tutor.games.gwra_pyskessa import Ask, ask_said
 from tutor.games.gwra_pyskessa.cornish import NO_SAID, yes_said
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 
 NAMES = ["Joe", "Vicki", "Pol", "Mary Jane"]
 
@@ -95,7 +95,7 @@ def test_clicking_a_card_says_its_cornish_name_and_the_word_to_ask_with():
 
 
 def cornish_app(seed=3):
-    app = PlayApp("gwra-pyskessa", players=3, seed=seed, typed=True)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=seed, typed=True)
     names = [s.name for s in app.state.view(0).seats]
     return app, names
 
@@ -139,12 +139,12 @@ def test_bots_speak_cornish_with_the_english_behind_a_click():
 
 
 def test_the_mode_switch_and_its_limits():
-    app = PlayApp("gwra-pyskessa", players=3, seed=3)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=3)
     assert not app.handle("say", "Pol, eus seyth genes?")
     assert app.handle("mode", "true") and app.typed
     assert app.handle("mode", "false") and not app.typed
     with pytest.raises(ValueError, match="no moves to type"):
-        PlayApp("chwech", typed=True)
+        PlayWidget("chwech", typed=True)
 
 
 def test_words_fumbled_in_play_go_to_the_learners_drill(monkeypatch, tmp_path):

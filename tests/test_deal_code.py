@@ -137,10 +137,10 @@ KEPT_CODES = [
 
 @pytest.mark.parametrize("slug, code, deal", KEPT_CODES, ids=[c for _s, c, _d in KEPT_CODES])
 def test_a_code_an_earlier_release_wrote_is_read_and_dealt_again(slug, code, deal):
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
     assert parse_deal_code(code, slug) == deal
-    app = PlayApp(slug, seed=1)
+    app = PlayWidget(slug, seed=1)
     assert app.handle("load", None, {"code": code}) and (app.players, app.seed, app.options) == deal, app.notice
     assert app.code == deal_code(*deal, slug)  # from now on written short
 
@@ -251,9 +251,9 @@ def test_a_reason_loses_the_name_of_its_field():
 
 @pytest.mark.parametrize("slug", ["carts-tity", "gnav", "pymtheg"])
 def test_new_game_for_players_the_game_is_not_for_says_so_without_a_fields_name(slug):
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp(slug, seed=3)
+    app = PlayWidget(slug, seed=3)
     before = app.state
     assert app.handle("new", None, {"players": "1"})
     game = get_game(slug)
@@ -265,9 +265,9 @@ def test_new_game_for_players_the_game_is_not_for_says_so_without_a_fields_name(
 
 def test_a_loaded_code_with_variants_says_them_in_words():
     from tests.test_learner_words import page_pieces
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp("gwra-pyskessa", players=3, seed=1)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=1)
     assert app.handle("load", None, {"code": "3-1000-ask_empty_hands=False"})
     assert app.code == "3-1000-b0" and app.options == {"ask_empty_hands": False}
     assert "This deal's variants: A player with no cards may be asked: off." in app.notice
@@ -314,9 +314,9 @@ def test_a_class_deal_is_dealt_for_its_players_where_they_fit_and_for_the_apps_w
         deal.deal_for(cassino, {"slate": True}, 2)
 
 def test_the_play_app_refuses_a_code_of_another_game_and_keeps_its_deal():
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp("gnav", players=3, seed=4)
+    app = PlayWidget("gnav", players=3, seed=4)
     before, code = app.state, app.code
     for bad in ("3-1-seed=5", "3-1-dealer=2", "3-1-lucky_draw_continues", "3-1-counters=0", "30-1",
                 "3-" + "9" * 30):
@@ -327,13 +327,13 @@ def test_the_play_app_refuses_a_code_of_another_game_and_keeps_its_deal():
 
 def test_a_class_deal_for_too_many_players_is_dealt_for_the_apps_players_and_says_so():
     from tutor import classroom
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
     from tutor.progress import Progress
 
     store = Progress()
     classroom.set_class_deal("25-2611", store)
-    app = PlayApp("cassino", seed=1)
+    app = PlayWidget("cassino", seed=1)
     assert app.handle("classdeal")
     assert app.seed == 2611 and app.players == 2
     assert "The class deal is for 25 players; Cassino is for 2 to" in app.notice and "your 2" in app.notice
@@ -407,10 +407,10 @@ _APPS: dict[str, Any] = {}
 def load_in_the_play_app(draw: random.Random) -> None:
     """The code typed into a play app's box: refused with a notice and the deal kept, or dealt.  (The app of each
     game is made the first time, which takes longer.)"""
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
     slug = draw.choice(SLUGS)
-    app = _APPS.get(slug) or _APPS.setdefault(slug, PlayApp(slug, seed=1, level="random"))
+    app = _APPS.get(slug) or _APPS.setdefault(slug, PlayWidget(slug, seed=1, level="random"))
     before = app.state
     code = _malformed(draw, list(_option_types(app.game.rules_class)), (app.game.min_players, app.game.max_players))
     draw.input = (slug, code)

@@ -15,10 +15,10 @@ from tutor.engine import IllegalMove
 from tutor.games import GAMES, get_game
 from tutor.games.cassino import judge_captures
 from tutor.lessons import load_lesson
-from tutor.widgets import CheckWidget, DrillWidget, HandWidget, PlayApp, Stepper
+from tutor.widgets import CheckWidget, DrillWidget, HandWidget, PlayWidget, StepperWidget
 from tutor.widgets.base import int_in
-from tutor.widgets.captures import CaptureExercise
-from tutor.widgets.sheets import RuleSheets
+from tutor.widgets.captures import CaptureWidget
+from tutor.widgets.sheets import RuleSheetsWidget
 from tutor.widgets.dispatch import DEFECT_WORDS, kept_copy
 
 LOGGER = "tutor.widgets"
@@ -104,9 +104,9 @@ def junk_targets() -> list:
     drill = DrillWidget(seed=1)
     drill.handle("start", "Tamsin")
     cassino = get_game("cassino").start(players=2, deal={"hands": [["7C"], ["7D"]], "table": ["2C", "5S", "7H"]})
-    return [*checks.values(), drill, DrillWidget(seed=2), Stepper(load_lesson("gnav").examples[0].scenario.record()),
-            HandWidget(GAMES["gnav"].start(seed=1).view(0).seats[0].hand), RuleSheets(),
-            CaptureExercise(cassino, "7C", judge_captures)]
+    return [*checks.values(), drill, DrillWidget(seed=2), StepperWidget(load_lesson("gnav").examples[0].scenario.record()),
+            HandWidget(GAMES["gnav"].start(seed=1).view(0).seats[0].hand), RuleSheetsWidget(),
+            CaptureWidget(cassino, "7C", judge_captures)]
 
 
 def test_junk_from_the_browser_is_refused_in_words_never_a_defect(caplog):
@@ -125,16 +125,16 @@ def test_junk_from_the_browser_is_refused_in_words_never_a_defect(caplog):
 
 def test_a_defect_while_stepping_puts_the_step_back(monkeypatch, caplog):
     record = load_lesson("gnav").examples[0].scenario.record()
-    stepper = Stepper(record)
+    stepper = StepperWidget(record)
     drawn = stepper.html
-    real = Stepper.narration
+    real = StepperWidget.narration
 
     def broken_at_one(self):
         if self.step == 1:
             raise KeyError("planted")
         return real(self)
 
-    monkeypatch.setattr(Stepper, "narration", broken_at_one)
+    monkeypatch.setattr(StepperWidget, "narration", broken_at_one)
     assert stepper.handle("next") is False
     assert stepper.step == 0 and len(defects(caplog)) == 1 and told(stepper)
     assert stepper.html.replace(stepper.defect_html(), "").split("<div hidden data-gw-say")[0] == \
@@ -157,7 +157,7 @@ def test_a_page_that_cannot_be_drawn_keeps_its_last_drawing_with_the_notice(monk
 
 def test_a_tick_leaves_the_notice_a_click_clears_it(monkeypatch, caplog):
     record = load_lesson("gnav").examples[0].scenario.record()
-    stepper = Stepper(record)
+    stepper = StepperWidget(record)
     stepper.show_defect("Something went wrong.")
     stepper.handle("tick")
     assert stepper.defect
@@ -186,17 +186,17 @@ def test_kept_copies_reach_nested_mutables_and_random_generators():
 SLUG, SEAT = "chwech", 0
 
 
-def new_app() -> PlayApp:
-    return PlayApp(SLUG, players=4, seed=11, level="random")
+def new_app() -> PlayWidget:
+    return PlayWidget(SLUG, players=4, seed=11, level="random")
 
 
-def game_of(app: PlayApp) -> tuple:
+def game_of(app: PlayWidget) -> tuple:
     """What the learner's game is: the state, the record, the log's lines, whether the move can be undone, the
     learner's moves counted."""
     return app.state, app.record, list(app.lines), app.can_undo, app.learner_moves
 
 
-def plant(monkeypatch, app: PlayApp, where: str, planted: type) -> None:
+def plant(monkeypatch, app: PlayWidget, where: str, planted: type) -> None:
     """Make the second bot to answer the learner's next move fail: in the game's rules (its state's ``apply``) or in
     the bot itself, once the learner's move and the first bot's reply are made."""
     if where == "apply":
@@ -236,7 +236,7 @@ def test_a_defect_in_the_middle_of_a_move_leaves_the_game_as_it_was(monkeypatch,
     plant(monkeypatch, app, where, planted)
     assert app.handle("move", move) is False
     [record] = defects(caplog)
-    assert record.exc_info[0] is planted and "PlayApp" in record.getMessage() and "'move'" in record.getMessage()
+    assert record.exc_info[0] is planted and "PlayWidget" in record.getMessage() and "'move'" in record.getMessage()
     assert told(app)
     assert game_of(app) == before
     monkeypatch.undo()

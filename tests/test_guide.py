@@ -20,7 +20,7 @@ from tutor.guide import (FirstGameError, _deal_mark, first_games, first_games_di
 from tutor.lesson_figures import rule_words
 from tutor.lessons import load_lesson
 from tutor.narration import in_tutor_voice
-from tutor.widgets import GuidedGame
+from tutor.widgets import FirstGameWidget
 from tutor.widgets.guide import OTHER_MOVE
 
 SOURCE = "first-games/burn.toml"
@@ -174,7 +174,7 @@ def test_burn_has_a_first_game():
 # ---------------------------------------------------------------- the widget
 
 
-def click(app: GuidedGame, move: str) -> None:
+def click(app: FirstGameWidget, move: str) -> None:
     """Choose the move's card (when it uses one) and press the move, as the browser does."""
     action = app.game.parse_action(app.state, move)
     hand = app.state.view(app.seat).seats[app.seat].hand
@@ -184,7 +184,7 @@ def click(app: GuidedGame, move: str) -> None:
     assert app.handle("move", move)
 
 
-def shown_suggestion(app: GuidedGame) -> tuple[str, str]:
+def shown_suggestion(app: FirstGameWidget) -> tuple[str, str]:
     found = re.search(r'data-testid="suggestion" data-move="([^"]*)" data-cards="[^"]*"[^>]*>(.*?)</p>', app.html)
     assert found, "no suggestion shown"
     return html.unescape(found.group(1)), html.unescape(found.group(2))
@@ -192,7 +192,7 @@ def shown_suggestion(app: GuidedGame) -> tuple[str, str]:
 
 def test_the_widget_follows_the_script_to_the_end_and_offers_the_two_ways_on():
     first = load_first_game("burn")
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     for i in first.learner_steps:
         step = first.steps[i]
         assert app.state.current_player == first.seat and app.on_script
@@ -213,7 +213,7 @@ def test_the_widget_follows_the_script_to_the_end_and_offers_the_two_ways_on():
 
 def test_bot_steps_that_say_something_are_shown():
     first = load_first_game("carts-tity")
-    app = GuidedGame("carts-tity")
+    app = FirstGameWidget("carts-tity")
     said = next(i for i, step in enumerate(first.steps) if not step.learner and step.say)
     for _ in [i for i in first.learner_steps if i < said]:
         assert first.steps[said].say not in html.unescape(app.html)
@@ -222,7 +222,7 @@ def test_bot_steps_that_say_something_are_shown():
 
 
 def test_an_illegal_move_is_refused_with_the_rules_reason_and_the_rule_and_changes_nothing():
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     click(app, shown_suggestion(app)[0])  # lead the Earth 9; Tamsin then leads Wind
     before = (app.state, app.record, app.step)
     try:
@@ -241,7 +241,7 @@ def test_an_illegal_move_is_refused_with_the_rules_reason_and_the_rule_and_chang
 
 def test_a_different_legal_move_says_what_it_changes_then_the_strong_bots_play_on_and_the_tutor_suggests():
     first = load_first_game("burn")
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     assert "play F4" in first.steps[0].other
     click(app, "play F4")
     assert not app.on_script and first.steps[0].other["play F4"] in app.changed
@@ -275,7 +275,7 @@ def test_a_different_legal_move_says_what_it_changes_then_the_strong_bots_play_o
 
 def test_a_different_legal_move_with_no_words_of_its_own_gets_the_general_line():
     first = load_first_game("burn")
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     assert "play Wa11" not in first.steps[0].other
     click(app, "play Wa11")
     assert app.changed == f"You chose “Play the Water 11” where I suggested “Play the Earth 9”. {OTHER_MOVE}"
@@ -287,7 +287,7 @@ def test_a_finished_first_game_is_kept_for_a_learner_with_a_name():
 
     classroom.set_learner("Ana")
     first = load_first_game("burn")
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     for i in first.learner_steps:
         assert "burn/first-game" not in classroom.store().reached("Ana")
         click(app, shown_suggestion(app)[0])
@@ -295,7 +295,7 @@ def test_a_finished_first_game_is_kept_for_a_learner_with_a_name():
 
 
 def test_the_guided_game_has_no_deal_settings_undo_or_clock():
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     for kind in ("new", "load", "undo", "hint", "classdeal", "clock", "goon", "nextdeal"):
         assert not app.handle(kind, None, {}), kind
     for control in ("new", "undo", "clock", "load"):
@@ -307,11 +307,11 @@ def test_the_guided_game_has_no_deal_settings_undo_or_clock():
 # ---------------------------------------------------------------- the pace and the rule cards
 
 
-def cards_shown(app: GuidedGame) -> list[str]:
+def cards_shown(app: FirstGameWidget) -> list[str]:
     return re.findall(r'data-testid="rule-card" data-rule="([^"]+)"', app.html)
 
 
-def tutor_text(app: GuidedGame) -> str:
+def tutor_text(app: FirstGameWidget) -> str:
     found = re.search(r'data-testid="tutor".*?</section>', app.html, re.S)
     return html.unescape(found.group(0)) if found else ""
 
@@ -327,7 +327,7 @@ def test_at_the_learners_pace_the_others_moves_come_one_a_tick_and_the_game_stil
 
     learners_pace(monkeypatch)
     first = load_first_game(slug)
-    app = GuidedGame(slug)
+    app = FirstGameWidget(slug)
     assert app.pace.step_bots
     ticks = silent = 0
     while not app.finished:
@@ -366,7 +366,7 @@ def test_at_the_learners_pace_the_others_moves_come_one_a_tick_and_the_game_stil
 
 def test_at_the_learners_pace_the_strong_bots_move_one_a_tick_off_the_script_too(monkeypatch):
     learners_pace(monkeypatch)
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     click(app, "play F4")
     assert not app.on_script and app.pace.stepping and len(app.record.actions) == 1
     assert 'data-testid="changed"' in app.html and 'data-testid="suggestion"' not in app.html
@@ -381,7 +381,7 @@ def test_at_the_learners_pace_the_strong_bots_move_one_a_tick_off_the_script_too
 
 def test_turning_the_steps_off_lets_the_guided_game_catch_up(monkeypatch):
     learners_pace(monkeypatch)
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     click(app, shown_suggestion(app)[0])
     assert app.pace.stepping
     assert not app.handle("stepbots", "perhaps") and app.pace.stepping
@@ -398,7 +398,7 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
     learners_pace(monkeypatch)
     first, lesson = load_first_game("burn"), load_lesson("burn")
     dealt = {event.rule for event in first.states()[0].events}
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     met: list[str] = []  # the rules cited so far, in order
     since: list[str] = []  # those first cited since the learner's last move: the cards on show
     carded: list[str] = []  # every rule that has had a card
@@ -441,7 +441,7 @@ def test_a_rule_card_shows_at_the_first_event_that_cites_its_rule_and_only_once(
 
 
 def test_a_rule_cards_title_opens_the_whole_rule():
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     click(app, shown_suggestion(app)[0])
     rule = cards_shown(app)[0]
     text = load_lesson("burn").rule(rule).text
@@ -451,27 +451,27 @@ def test_a_rule_cards_title_opens_the_whole_rule():
 
 def test_a_learner_who_met_the_rules_in_the_first_game_sees_no_card_again(monkeypatch):
     from tutor import classroom
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
     classroom.set_learner("Ana")
     first = load_first_game("burn")
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     click(app, shown_suggestion(app)[0])
     assert cards_shown(app)
     for _ in first.learner_steps[1:]:
         click(app, shown_suggestion(app)[0])
-    again = GuidedGame("burn")
+    again = FirstGameWidget("burn")
     assert cards_shown(again) == [] and again.panels.met  # the Rules panel still lists this game's rules
     for _ in first.learner_steps:
         click(again, shown_suggestion(again)[0])
         assert cards_shown(again) == []
-    assert "burn.deal" not in cards_shown(PlayApp("burn", players=3, seed=5)), "nor in a real game"
+    assert "burn.deal" not in cards_shown(PlayWidget("burn", players=3, seed=5)), "nor in a real game"
 
 
 @pytest.mark.parametrize("slug", first_games())
 def test_every_first_game_is_played_to_its_end_by_the_suggested_moves(slug):
     first = load_first_game(slug)
-    app = GuidedGame(slug)
+    app = FirstGameWidget(slug)
     for i in first.learner_steps:
         move, say = shown_suggestion(app)
         assert say == first.steps[i].say, f"{slug} step {i + 1}"
@@ -571,7 +571,7 @@ def test_every_first_game_ends_on_the_games_result_and_its_end_says_the_scores_t
         assert int(said) == score[name.lower()], f"{slug}: “{end}” — {name}: the engine says {score[name.lower()]}"
 
 
-def play_to(app: GuidedGame, step: int) -> None:
+def play_to(app: FirstGameWidget, step: int) -> None:
     """Follow the script's suggestions until its step ``step`` is the learner's to make."""
     while app.on_script and app.step < step:
         click(app, shown_suggestion(app)[0])
@@ -591,7 +591,7 @@ def test_off_the_script_the_tutor_says_what_each_other_move_changes_and_suggests
         suggested = state.prompt(game.parse_action(state, own))
         others = [a for a in state.legal_actions() if str(a) != own][:3]
         for action in others:
-            app = GuidedGame(slug)
+            app = FirstGameWidget(slug)
             play_to(app, i)
             if not app.handle("move", str(action)) or app.on_script:
                 continue  # not the learner's move to make (another seat's, in a round everyone plays at once)

@@ -12,7 +12,7 @@ import pytest
 from tests.test_guide import click, refused, shown_suggestion
 from tutor.games import get_game
 from tutor.guide import first_games_dir, parse_first_game
-from tutor.widgets import GuidedGame
+from tutor.widgets import FirstGameWidget
 
 SOURCE = "first-games/burn.toml"
 
@@ -83,7 +83,7 @@ def test_the_widget_plays_out_the_rest_says_so_shows_the_result_first_and_folds_
     at = learner_index_before_last(burn_data())
     first = parse_first_game(with_play_out(burn_data(), at), source=SOURCE)
     monkeypatch.setattr("tutor.widgets.guide.load_first_game", lambda slug: first)
-    app = GuidedGame("burn")
+    app = FirstGameWidget("burn")
     for i in first.learner_steps:
         move, say = shown_suggestion(app)
         assert say == first.steps[i].say

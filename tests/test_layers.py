@@ -72,10 +72,10 @@ threading.Thread.start = _no_thread
 import tutor.widgets
 """ + NINTH + """
 from tutor.games import GAMES
-from tutor.widgets.play import PlayApp
+from tutor.widgets.play import PlayWidget
 for slug, game in GAMES.items():
     game.start(seed=1)
-    app = PlayApp(slug, seed=1)
+    app = PlayWidget(slug, seed=1)
     app.handle("hint")
 print("ok")
 """
@@ -92,8 +92,8 @@ import sys
 from tutor.widgets import play
 play("gwra-pyskessa", players=3)
 print(",".join(sorted(m for m in sys.modules if m.startswith(("tutor.games.", "tutor.widgets.")))))
-from tutor.widgets import DrillWidget, LessonView, gallery, play as again
-print(DrillWidget.__module__, LessonView.__module__, callable(gallery) and callable(again))
+from tutor.widgets import DrillWidget, LessonWidgets, gallery, play as again
+print(DrillWidget.__module__, LessonWidgets.__module__, callable(gallery) and callable(again))
 """
 
 
@@ -299,7 +299,7 @@ def test_widgets_name_no_game_in_their_code():
     found = {path.name: names_of_games_in_code(path.read_text(encoding="utf-8"), names)
              for path in sorted((TUTOR / "widgets").glob("*.py"))}
     assert {name: hits for name, hits in found.items() if hits} == {}
-    planted = 'def f():\n    """For gnav."""\n    return PlayApp("gwra-pyskessa", rule="chwech.score")\n'
+    planted = 'def f():\n    """For gnav."""\n    return PlayWidget("gwra-pyskessa", rule="chwech.score")\n'
     assert len(names_of_games_in_code(planted, names)) == 2, "the check must catch a game named in code, not in a docstring"
 
 

@@ -107,9 +107,9 @@ def test_the_scanner_finds_developer_words_and_ignores_attributes():
 
 def play_app_pages(slug: str) -> Iterator[tuple[str, str]]:
     """The play app as a learner meets it: dealt, refused, hinted, mid-game, typed, and at the end."""
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp(slug, seed=5, level="random")
+    app = PlayWidget(slug, seed=5, level="random")
     yield "dealt", app.html
     rng = random.Random(5)
     refused = hinted = False
@@ -137,7 +137,7 @@ def play_app_pages(slug: str) -> Iterator[tuple[str, str]]:
             app.handle("undo")
     yield "game over", app.html
     if app.game.inputs.typed is not None:
-        typed = PlayApp(slug, seed=5, level="random", typed=True)
+        typed = PlayWidget(slug, seed=5, level="random", typed=True)
         typed.handle("card", 0)
         typed.handle("say", "nonsense words")
         yield "typed", typed.html
@@ -149,18 +149,18 @@ def play_app_pages(slug: str) -> Iterator[tuple[str, str]]:
 
 @pytest.mark.parametrize("slug", cases("play", list(GAMES)))
 def test_the_play_app_speaks_to_learners(slug):
-    from tutor.widgets import Stepper
+    from tutor.widgets import StepperWidget
 
     texts = {f"play app, {where}": page for where, page in play_app_pages(slug)}
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp(slug, seed=8, level="random")
+    app = PlayWidget(slug, seed=8, level="random")
     while not app.state.is_over:
         if app.playing:
             app.handle("tick")
         else:
             app.handle("move", str(app.state.legal_actions()[0]))
-    stepper = Stepper(app.record, viewer=0, reveal=False, title="Your game, step by step", at_end=True)
+    stepper = StepperWidget(app.record, viewer=0, reveal=False, title="Your game, step by step", at_end=True)
     for step in range(0, stepper.last + 1, max(1, stepper.last // 25)):
         stepper.step = step
         texts[f"step-through, step {step}"] = stepper.html
@@ -171,9 +171,9 @@ def lesson_pages(slug: str) -> Iterator[tuple[str, str]]:
     """Every widget of a game's lesson, stepped through, with every check answered every way."""
     import ipywidgets
 
-    from tutor.widgets import CheckWidget, LessonView, Stepper
+    from tutor.widgets import CheckWidget, LessonWidgets, StepperWidget
 
-    view = LessonView(slug)
+    view = LessonWidgets(slug)
     yield "overview", view.overview().html
     yield "notes", view.notes().html
     for n in range(1, len(view.lesson.chapters) + 1):
@@ -182,7 +182,7 @@ def lesson_pages(slug: str) -> Iterator[tuple[str, str]]:
     boxes += [(f"example {i}", view.example(i)) for i in range(len(view.lesson.examples))]
     for where, box in boxes:
         for widget in box.children:
-            if isinstance(widget, Stepper):
+            if isinstance(widget, StepperWidget):
                 for step in range(widget.last + 1):
                     widget.step = step
                     yield f"{where}, step {step}", widget.html
@@ -535,14 +535,14 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
     it and one with a card not held, Hint and Why?, a legal move (now and then taken back), offers taken or let go,
     each deal's summary before Next deal, the end and the step-through of the game."""
     from tutor.games import get_game
-    from tutor.widgets import PlayApp, Stepper
+    from tutor.widgets import PlayWidget, StepperWidget
 
     rng = random.Random(f"{slug} {seed}")
     game = get_game(slug)
     players, options = some_options(game, rng, short=seed == 0)  # the first game is the short one, read to its end
     typed = game.inputs.typed is not None and rng.random() < 0.5
     level = "strong" if seed == 0 else rng.choice(("random", "strong"))  # strong bots bring the short game's end
-    app = PlayApp(slug, players=players, seed=seed, level=level, pause_deals=True,
+    app = PlayWidget(slug, players=players, seed=seed, level=level, pause_deals=True,
                   step_bots=rng.random() < 0.3, clock=rng.random() < 0.2, typed=typed,
                   sharing=2 if rng.random() < 0.2 else 1, **options)
     how = ", ".join(what for what, on in (("typed", typed), ("on the clock", app.pace.clock),
@@ -577,7 +577,7 @@ def read_the_play_app(slug: str, seed: int, reading: Reading) -> str:
         reading.page(where, app.html, app.code)
     assert app.state.is_over or moves >= LEARNER_MOVES, f"{where}: the game stopped before its end"
     reading.page(f"{where}, the end", app.html, app.code)
-    stepper = Stepper(app.record, viewer=app.seat, reveal=False, title="Your game, step by step", at_end=True,
+    stepper = StepperWidget(app.record, viewer=app.seat, reveal=False, title="Your game, step by step", at_end=True,
                       reasons={i: why for i, (_move, why) in app.reasons.items() if why})
     for step in range(0, stepper.last + 1, max(1, stepper.last // 20)):
         stepper.step = step
@@ -627,9 +627,9 @@ def learner_turn(app: Any, rng: random.Random, reading: Reading, where: str) -> 
 def read_the_guided_game(slug: str, reading: Reading, *, leave_at: int | None) -> None:
     """The guided first game along its script, every refused try of each card at each of the learner's turns; with
     ``leave_at``, a different legal move at that turn of the learner's, then the strong bots' game to its end."""
-    from tutor.widgets import GuidedGame
+    from tutor.widgets import FirstGameWidget
 
-    app = GuidedGame(slug)
+    app = FirstGameWidget(slug)
     where = f"first game{'' if leave_at is None else f' left at turn {leave_at}'}"
     reading.page(f"{where}, start", app.html)
     turn = 0

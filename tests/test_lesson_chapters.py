@@ -212,8 +212,8 @@ def test_the_lesson_notebook_shows_the_lesson_one_chapter_at_a_time(slug):
     code = [c for c in cells if c["cell_type"] == "code"]
     problems += ["a code cell has stored outputs" for c in code if c.get("outputs")]
     sources = ["".join(c["source"]) for c in code]
-    if not sources or f'LessonView("{slug}")' not in sources[0] or "lesson.overview()" not in sources[0]:
-        problems.append(f'the first code cell does not make LessonView("{slug}") and show lesson.overview()')
+    if not sources or f'LessonWidgets("{slug}")' not in sources[0] or "lesson.overview()" not in sources[0]:
+        problems.append(f'the first code cell does not make LessonWidgets("{slug}") and show lesson.overview()')
     calls = [f"lesson.{node.func.attr}" for source in sources for node in ast.walk(ast.parse(source))
              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
              and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"]

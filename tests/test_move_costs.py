@@ -1,5 +1,5 @@
 """The play app's work for one click: how often the game's rules apply a move, and how often a view and a status line
-are computed, for the learner's move and the bots' replies through ``PlayApp.handle``.
+are computed, for the learner's move and the bots' replies through ``PlayWidget.handle``.
 
 The aim (issue 42: one driver for every table):
 
@@ -26,7 +26,7 @@ from functools import lru_cache
 import pytest
 
 from tutor.games import GAMES
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 
 SEED = 3
 
@@ -58,7 +58,7 @@ class Click:
 @lru_cache(maxsize=None)
 def counts(slug: str) -> Click:
     """One click of the learner's in ``slug`` (deal ``SEED``), counted."""
-    app = PlayApp(slug, seed=SEED, level="random")
+    app = PlayWidget(slug, seed=SEED, level="random")
     rng = random.Random(SEED)
     for _ in range(50):  # the table's clock, until the learner is to move (a race, an offer open to the bots)
         if app.state.current_player == app.seat:

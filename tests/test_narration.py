@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import _examples
 from tutor.games import GAMES
 from tutor.narration import LEARNER_SEAT, base_form, in_tutor_voice, said_to, second_person, solo_names
-from tutor.widgets import PlayApp, Stepper
+from tutor.widgets import PlayWidget, StepperWidget
 
 CASES = [
     # the subject and its verb, irregular verbs and the spelling rules
@@ -169,7 +169,7 @@ WRONG = [
 OBJECT_YOU = re.compile(r"(?:\bof|\bto [a-z]+) $")
 
 
-def page_words(app: PlayApp) -> str:
+def page_words(app: PlayWidget) -> str:
     """Everything the learner reads on the page: its text and accessible names, tags and styles gone."""
     page = re.sub(r"<style.*?</style>", " ", app.html, flags=re.S)
     names = " ".join(m.group(1) for m in re.finditer(r'\b(?:aria-label|title)="([^"]*)"', page))
@@ -186,7 +186,7 @@ def third_person_left(text: str, verbs: set[str]) -> list[str]:
     return [re.sub(r"\s+", " ", f) for f in found]
 
 
-def learn_verbs(app: PlayApp, verbs: set[str]) -> None:
+def learn_verbs(app: PlayWidget, verbs: set[str]) -> None:
     """The verbs the engine puts after the bots' names in this game's narration so far."""
     others = [re.escape(n) for i, n in enumerate(app.names_now) if i != app.seat]
     pattern = re.compile(r"\b(?:" + "|".join(others) + r") ([a-z][a-z-]*s)\b")
@@ -194,7 +194,7 @@ def learn_verbs(app: PlayApp, verbs: set[str]) -> None:
         verbs.update(m.group(1) for m in pattern.finditer(event.text))
 
 
-def read_everything(app: PlayApp, rng: random.Random) -> list[str]:
+def read_everything(app: PlayWidget, rng: random.Random) -> list[str]:
     """What the learner can read now: the page, what was said aloud, a Hint, a Why? and a refused move."""
     texts = [page_words(app), app.said_aloud]
     mine = not app.state.is_over and (app.state.current_player == app.seat or app.state.offers(app.seat))
@@ -219,7 +219,7 @@ def play_and_read(slug: str, number: int) -> tuple[list[str], set[str]]:
     game = GAMES[slug]
     rng = random.Random(number)
     players = rng.randint(game.min_players, min(game.max_players, 6))
-    app = PlayApp(slug, players=players, seed=number, level=rng.choice(["random", "strong"]),
+    app = PlayWidget(slug, players=players, seed=number, level=rng.choice(["random", "strong"]),
                   seat=rng.randrange(players) if number % 3 else 0)
     texts: list[str] = []
     verbs = set(IRREGULAR)
@@ -264,20 +264,20 @@ def test_the_check_finds_the_third_person():
 
 
 def test_the_learner_is_you_and_the_bots_keep_their_names():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     assert app.names_now == ["You", "Tamsin", "Pol"]
     assert "Jory" not in app.html and "You are You" not in app.html
     assert "At the table with you: Tamsin and Pol." in html.unescape(app.html)
-    seated = PlayApp("gwra-pyskessa", players=3, seed=4, seat=2)
+    seated = PlayWidget("gwra-pyskessa", players=3, seed=4, seat=2)
     assert seated.names_now == ["Tamsin", "Pol", "You"]
-    named = PlayApp("gwra-pyskessa", players=2, seed=4, names=["Ann", "Ben"])
+    named = PlayWidget("gwra-pyskessa", players=2, seed=4, names=["Ann", "Ben"])
     assert named.names_now == ["Ann", "Ben"] and "You are Ann." in named.html
 
 
 def test_a_bot_asks_the_learner_in_cornish_without_calling_them_you():
     """A bot asking the learner says no name (the seat "You" is no name); the English says "have you got"."""
     for seed in range(40):
-        app = PlayApp("gwra-pyskessa", players=2, seed=seed, level="random")
+        app = PlayWidget("gwra-pyskessa", players=2, seed=seed, level="random")
         while not app.state.is_over and not any(e.said and e.player == 1 and "genes" in e.said
                                                 for _n, e in app.lines):
             app.handle("move", str(app.state.legal_actions()[0]))
@@ -292,10 +292,10 @@ def test_a_bot_asks_the_learner_in_cornish_without_calling_them_you():
 
 
 def test_the_step_through_reads_for_the_learners_seat():
-    app = PlayApp("gwra-pyskessa", players=2, seed=3, level="random")
+    app = PlayWidget("gwra-pyskessa", players=2, seed=3, level="random")
     while not app.state.is_over:
         app.handle("move", str(app.state.legal_actions()[0]))
-    stepper = Stepper(app.record, viewer=app.seat, at_end=False)
+    stepper = StepperWidget(app.record, viewer=app.seat, at_end=False)
     heads = []
     for step in range(1, stepper.last + 1):
         stepper.step = step
@@ -343,9 +343,9 @@ def test_them_is_left_as_it_is_and_a_verb_that_is_also_a_noun_still_turns(text, 
 def _guided_texts(slug: str, off_at: int | None) -> tuple[list[str], set[str]]:
     """Everything a learner reads in ``slug``'s first game: along the script, or leaving it at the learner's
     ``off_at``-th move (a legal move other than the one suggested), then the strong bots' game to its end."""
-    from tutor.widgets import GuidedGame
+    from tutor.widgets import FirstGameWidget
 
-    app = GuidedGame(slug)
+    app = FirstGameWidget(slug)
     texts, verbs = [page_words(app), app.said_aloud], set(IRREGULAR)
     moves = 0
     for _turn in range(400):

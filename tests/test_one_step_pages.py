@@ -83,7 +83,7 @@ def test_the_lesson_page_draws_one_chapter_with_its_end_and_the_way_on(slug, mon
     monkeypatch.chdir(NOTEBOOKS)
     lesson = load_lesson(slug)
     shown = run_cells(NOTEBOOKS / f"{slug}-lesson.ipynb")
-    readers = [obj for obj in shown if type(obj).__name__ == "ChapterReader"]
+    readers = [obj for obj in shown if type(obj).__name__ == "ChapterReaderWidget"]
     assert len(readers) == 1, f"{slug}: the page shows the lesson through one reader, not {len(readers)}"
     reader = readers[0]
     first = [rule.id for rule in lesson.chapter(1).rules]
@@ -109,10 +109,10 @@ def test_the_lesson_page_draws_one_chapter_with_its_end_and_the_way_on(slug, mon
 def test_every_part_of_the_lesson_in_turn_shows_every_rule_once_in_order(slug):
     """Chapter after chapter by the way on, then the worked examples and the notes: every rule once, in the
     lesson's order, each part ending plainly, in learner words."""
-    from tutor.widgets import LessonView
+    from tutor.widgets import LessonWidgets
 
     lesson = load_lesson(slug)
-    reader = LessonView(slug).reader()
+    reader = LessonWidgets(slug).reader()
     seen: list[str] = []
     texts = {}
     parts = []
@@ -138,9 +138,9 @@ def test_every_part_of_the_lesson_in_turn_shows_every_rule_once_in_order(slug):
 
 
 def test_a_part_is_built_when_first_opened_and_kept_for_a_return():
-    from tutor.widgets import LessonView
+    from tutor.widgets import LessonWidgets
 
-    reader = LessonView("pymtheg").reader()
+    reader = LessonWidgets("pymtheg").reader()
     assert set(reader.built) == {"1"}, "later chapters are not built before they are asked for"
     kept = reader.built["1"]
     reader.children[-1].handle("open", "3")
@@ -150,9 +150,9 @@ def test_a_part_is_built_when_first_opened_and_kept_for_a_return():
 
 
 def test_a_part_the_lesson_has_not_is_refused_naming_the_parts_and_changes_nothing():
-    from tutor.widgets import LessonView
+    from tutor.widgets import LessonWidgets
 
-    reader = LessonView("gnav").reader()
+    reader = LessonWidgets("gnav").reader()
     before = reader.children
     end = reader.children[-1]
     for value in ("9", "0", "chapter", None, "1; 2"):
@@ -160,21 +160,21 @@ def test_a_part_the_lesson_has_not_is_refused_naming_the_parts_and_changes_nothi
         assert reader.children == before and reader.at == "1"
     assert "the parts are 1, 2, 3, examples, notes" in end.last_error
     with pytest.raises(ValueError, match="no part '7'"):
-        LessonView("gnav").reader(7)
+        LessonWidgets("gnav").reader(7)
 
 
 def test_a_named_learner_is_offered_the_chapter_they_reached():
-    from tutor.widgets import LessonView
+    from tutor.widgets import LessonWidgets
 
     slug = "pymtheg"
     lesson = load_lesson(slug)
-    reader = LessonView(slug).reader()
+    reader = LessonWidgets(slug).reader()
     assert 'data-testid="furthest"' not in reader.children[0].html, "nobody named: no place to go on from"
     classroom.set_learner("Tamsin")
     assert 'data-testid="furthest"' not in reader.children[0].html, "nothing reached yet"
     classroom.keep_rule_reached(slug, lesson.chapter(3).rules[0].id)
     classroom.keep_rule_reached(slug, "pymtheg/first-game")  # not a rule of the lesson: no chapter
-    reader = LessonView(slug).reader()
+    reader = LessonWidgets(slug).reader()
     head = reader.children[0]
     assert "You reached chapter 3 (Trumps in detail, and doubling) before." in text_of(head.html)
     assert head.handle("open", "3") and reader.at == "3"
@@ -194,7 +194,7 @@ def play_calls(path: Path) -> list[ast.Call]:
         if cell["cell_type"] == "code":
             calls += [node for node in ast.walk(ast.parse("".join(cell["source"])))
                       if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", ""))
-                      in ("play", "PlayApp")]
+                      in ("play", "PlayWidget")]
     return calls
 
 
@@ -233,7 +233,7 @@ class Controls(HTMLParser):
 
 @pytest.mark.parametrize("name", sorted(OLD_TABLES))
 def test_each_way_the_second_table_played_is_offered_by_the_one_tables_options(name):
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
     from tutor.widgets.options import play_options
 
     (call,) = play_calls(NOTEBOOKS / name)
@@ -241,7 +241,7 @@ def test_each_way_the_second_table_played_is_offered_by_the_one_tables_options(n
     kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
     game = get_game(slug)
     options = play_options(game, {k: v for k, v in kwargs.items() if k in game.options()})
-    app = PlayApp(slug, step_bots=False, **{**kwargs, **options})
+    app = PlayWidget(slug, step_bots=False, **{**kwargs, **options})
     players, given = OLD_TABLES[name]
     wanted = play_options(game, given)
     controls = Controls()

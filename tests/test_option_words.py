@@ -95,9 +95,9 @@ def test_a_number_box_left_empty_or_filled_with_words_is_refused_by_its_label(sl
 
 
 def test_the_new_game_button_says_which_box_needs_a_number():
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp("carts-tity", seed=2)
+    app = PlayWidget("carts-tity", seed=2)
     before = app.state
     assert app.handle("new", None, {"option:scoring": True, "option:rounds": ""})
     assert app.state is before

@@ -1,4 +1,4 @@
-"""Pass and play (``PlayApp(sharing=N)``): learners at one screen, each hand hidden between turns, in every game;
+"""Pass and play (``PlayWidget(sharing=N)``): learners at one screen, each hand hidden between turns, in every game;
 a race among them with a button each; no undo (it would show a hand to the wrong learner)."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import pytest
 
 from tutor.games import GAMES
 from tutor.render.frame import card_title
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 
 
-def hand_titles(app: PlayApp, seat: int) -> set[str]:
+def hand_titles(app: PlayWidget, seat: int) -> set[str]:
     return {card_title(c) for c in app.state.view(seat).seats[seat].hand if c is not None}
 
 
-def play_shared(app: PlayApp, rng: random.Random, press: float = 0.5) -> dict[str, int]:
+def play_shared(app: PlayWidget, rng: random.Random, press: float = 0.5) -> dict[str, int]:
     """Drive the app as learners at one screen do; check every covered screen shows no hand of a learner."""
     seen = {"covers": 0, "moves": 0}
     for _ in range(20_000):
@@ -57,14 +57,14 @@ def play_shared(app: PlayApp, rng: random.Random, press: float = 0.5) -> dict[st
 def test_every_game_plays_to_its_end_with_two_learners_at_one_screen_each_hand_hidden_between_turns(slug):
     game = GAMES[slug]
     short = {"short": True} if "short" in game.options() else {}
-    app = PlayApp(slug, players=max(2, game.min_players), seed=5, sharing=2, **short)
+    app = PlayWidget(slug, players=max(2, game.min_players), seed=5, sharing=2, **short)
     assert app.humans == {0, 1} and app.shared.covered  # even the first hand waits for its learner
     seen = play_shared(app, random.Random(1))
     assert seen["covers"] >= 2 and seen["moves"] >= 1
 
 
 def test_the_screen_between_turns_refuses_moves_and_undo_is_off():
-    app = PlayApp("cassino", players=2, seed=3, sharing=2)
+    app = PlayWidget("cassino", players=2, seed=3, sharing=2)
     assert app.shared.covered and 'data-testid="cover"' in app.render()
     mover = app.state.current_player
     assert app.handle("move", str(app.state.legal_actions()[0]))  # answered in words, nothing played
@@ -79,7 +79,7 @@ def test_the_screen_between_turns_refuses_moves_and_undo_is_off():
 def test_a_race_among_learners_at_one_screen_has_a_button_each_and_the_one_who_presses_first_is_safe():
     """Pig with three learners at one screen and a bot: in every race, the learner who presses in its first tick is
     never the pig."""
-    app = PlayApp("pig", players=4, seed=9, sharing=3, short=True)
+    app = PlayWidget("pig", players=4, seed=9, sharing=3, short=True)
     rng = random.Random(4)
     races = 0
     for _ in range(20_000):
@@ -111,15 +111,15 @@ def test_a_race_among_learners_at_one_screen_has_a_button_each_and_the_one_who_p
 
 @pytest.mark.parametrize("sharing", [0, 5, "two", True, None])
 def test_a_wrong_number_of_learners_at_one_screen_is_refused_in_words(sharing):
-    app = PlayApp("gnav", players=4, seed=1)
+    app = PlayWidget("gnav", players=4, seed=1)
     assert not app.handle("new", None, {"players": 4, "sharing": sharing})
     assert app.sharing == 1
     with pytest.raises(ValueError):
-        PlayApp("gnav", players=4, sharing=sharing if sharing != 5 else 101)
+        PlayWidget("gnav", players=4, sharing=sharing if sharing != 5 else 101)
 
 
 def test_the_bar_offers_pass_and_play_and_a_new_game_takes_it():
-    app = PlayApp("gnav", players=4, seed=1)
+    app = PlayWidget("gnav", players=4, seed=1)
     assert 'data-key="sharing"' in app.render() and "At the table with you: Tamsin, Pol and Kerensa." in app.render()
     assert app.handle("new", None, {"players": 4, "sharing": 3})
     assert app.humans == {0, 1, 2} and app.shared.covered
@@ -127,9 +127,9 @@ def test_the_bar_offers_pass_and_play_and_a_new_game_takes_it():
 
 
 def test_there_is_no_undo_button_at_one_screen():
-    app = PlayApp("cassino", players=2, seed=3, sharing=2)
+    app = PlayWidget("cassino", players=2, seed=3, sharing=2)
     app.handle("ready")
     app.handle("move", str(app.state.legal_actions()[0]))
     app.handle("ready")
     assert 'data-key="undo"' not in app.render() and "Undo is off" not in app.render()
-    assert 'data-key="undo"' in PlayApp("cassino", players=2, seed=3).render()
+    assert 'data-key="undo"' in PlayWidget("cassino", players=2, seed=3).render()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tutor.narration import second_person
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 from tutor.inputs import OFFER_WAIT_MS
 from tutor.widgets.play_pace import BOT_STEP_MS, default_pace
 
@@ -41,7 +41,7 @@ def text_of(page):
 def test_the_learners_pace_is_the_default_and_quick_is_for_tests(monkeypatch):
     monkeypatch.delenv("GWARI_PACE")
     assert default_pace() == (True, False, True)
-    app = PlayApp("burn", players=4, seed=3)
+    app = PlayWidget("burn", players=4, seed=3)
     assert app.pace.step_bots and not app.pace.clock and app.pace.pause_deals
     assert 'data-gw="stepbots" data-key="stepbots" checked' in app.html
     monkeypatch.setenv("GWARI_PACE", "quick")
@@ -52,7 +52,7 @@ def test_the_learners_pace_is_the_default_and_quick_is_for_tests(monkeypatch):
 
 
 def test_each_bot_move_is_one_tick_of_the_browsers_clock():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=True)
     assert app.state.current_player == 0 and not app.playing, "the learner leads: nothing to wait for"
     assert app.handle("move", first_legal(app))
     assert len(app.record.actions) == 1, "the bots have not answered yet: the learner's card is on show"
@@ -66,18 +66,18 @@ def test_each_bot_move_is_one_tick_of_the_browsers_clock():
 
 
 def test_turning_the_steps_off_lets_the_table_catch_up_and_bad_values_are_refused():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=True)
     app.handle("move", first_legal(app))
     assert app.pace.stepping
     assert not app.handle("stepbots", "maybe") and app.pace.step_bots and app.pace.stepping
     assert app.handle("stepbots", "false")
     assert not app.pace.step_bots and not app.pace.stepping and app.state.current_player == 0 and len(app.record.actions) >= 4
     with pytest.raises(ValueError, match="clock"):
-        PlayApp("burn", players=4, seed=3, clock="often")
+        PlayWidget("burn", players=4, seed=3, clock="often")
 
 
 def test_a_tick_with_nothing_to_do_changes_nothing():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=True)
     before = app.state
     assert app.handle("tick") and app.state is before and not app.playing
 
@@ -86,7 +86,7 @@ def test_a_tick_with_nothing_to_do_changes_nothing():
 
 
 def test_a_deal_stops_on_its_summary_until_next_deal():
-    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=True),
+    app = play_until(PlayWidget("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=True),
                      lambda a: a.panels.summary is not None)
     summary, view = app.panels.summary, app.state.view(0)
     assert summary.number == 1 and not summary.over
@@ -117,7 +117,7 @@ def test_a_deal_stops_on_its_summary_until_next_deal():
 def test_every_game_of_several_deals_stops_on_each_deals_summary(slug, players, options):
     """Every game that deals more than once stops on its summary, those without a score table too (Pig's letters,
     Gnav's counters): the engine's view counts the deals finished."""
-    app = play_until(PlayApp(slug, players=players, seed=5, level="strong", step_bots=False, pause_deals=True,
+    app = play_until(PlayWidget(slug, players=players, seed=5, level="strong", step_bots=False, pause_deals=True,
                              **options), lambda a: a.panels.summary is not None or a.state.is_over, most=20_000)
     view = app.state.view(0)
     assert app.panels.summary is not None, f"{slug}: no deal's summary before the game ended"
@@ -132,7 +132,7 @@ def test_every_game_of_several_deals_stops_on_each_deals_summary(slug, players, 
 
 
 def test_at_the_engines_speed_a_deals_summary_shows_without_stopping_play():
-    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=False),
+    app = play_until(PlayWidget("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=False),
                      lambda a: a.panels.summary is not None)
     assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html
     assert app.state.current_player == 0, "the bots went on into the next deal"
@@ -141,7 +141,7 @@ def test_at_the_engines_speed_a_deals_summary_shows_without_stopping_play():
 
 
 def test_the_last_deal_of_a_match_is_summed_up_without_a_next_deal():
-    app = play_until(PlayApp("cassino", seed=2, level="random", step_bots=False, pause_deals=True, game="deal"),
+    app = play_until(PlayWidget("cassino", seed=2, level="random", step_bots=False, pause_deals=True, game="deal"),
                      lambda a: a.state.is_over)
     assert app.panels.summary is not None and app.panels.summary.over
     assert 'data-testid="deal-summary"' in app.html and 'data-gw="nextdeal"' not in app.html
@@ -152,7 +152,7 @@ def test_the_last_deal_of_a_match_is_summed_up_without_a_next_deal():
 
 
 def test_the_last_trick_stays_until_the_next_lead_and_can_be_looked_at_again():
-    app = PlayApp("chwech", players=4, seed=2, level="random", step_bots=True)
+    app = PlayWidget("chwech", players=4, seed=2, level="random", step_bots=True)
     assert not app.handle("lasttrick", "show"), "no trick taken yet"
     # Chwech clears a trick from the table as it is taken: the panel shows it until the next is led.
     play_until(app, lambda a: a.panels.last_trick is not None and not (a.state.view(0).trick and a.state.view(0).trick.plays))
@@ -172,7 +172,7 @@ def test_the_last_trick_stays_until_the_next_lead_and_can_be_looked_at_again():
 
 
 def test_a_trick_the_table_still_shows_is_not_drawn_twice():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     for _ in range(4):
         app.handle("move", first_legal(app))
     view = app.state.view(0)
@@ -187,7 +187,7 @@ def test_a_trick_the_table_still_shows_is_not_drawn_twice():
 
 def _may_double(**pace):
     for seed in range(100):
-        app = PlayApp("pymtheg", seed=seed, level="strong", step_bots=False, **pace)
+        app = PlayWidget("pymtheg", seed=seed, level="strong", step_bots=False, **pace)
         for _ in range(30):
             if app.pace.holding or app.pace.waiting or app.state.is_over or app.state.current_player != 0:
                 break
@@ -202,7 +202,7 @@ def test_a_chance_to_double_waits_for_the_learner_until_play_on():
     app = _may_double(clock=False)
     assert app.pace.holding and not app.pace.waiting and not app.playing, "no clock runs"
     assert 'data-gw="clock"' in app.html, "the clock setting shows once a move out of turn has been offered"
-    assert 'data-gw="clock"' not in PlayApp("pymtheg", seed=0, step_bots=False, clock=False).html
+    assert 'data-gw="clock"' not in PlayWidget("pymtheg", seed=0, step_bots=False, clock=False).html
     assert 'data-value="double 0"' in app.html and 'data-testid="table-holds"' in app.html
     actions = len(app.record.actions)
     assert app.handle("tick") and len(app.record.actions) == actions, "a stray tick does not end the wait"
@@ -220,7 +220,7 @@ def test_on_the_clock_the_chance_to_double_runs_out():
 
 
 def test_off_the_clock_a_race_waits_for_each_choice():
-    app = PlayApp("pig", seed=1, step_bots=False, clock=False)
+    app = PlayWidget("pig", seed=1, step_bots=False, clock=False)
     for _ in range(3000):
         if app.race_phase() or app.state.is_over:
             break
@@ -241,7 +241,7 @@ def test_off_the_clock_a_race_waits_for_each_choice():
 
 
 def test_a_penalty_is_shown_by_its_seat_with_the_reason_until_the_learners_next_move():
-    app = PlayApp("carts-tity", players=3, seed=0, level="random", step_bots=False)
+    app = PlayWidget("carts-tity", players=3, seed=0, level="random", step_bots=False)
     play_until(app, lambda a: a.panels.seat_notes, most=400)
     seat, note = next(iter(app.panels.seat_notes.items()))
     assert note.cards >= 5 and "Last card" in note.reason
@@ -253,7 +253,7 @@ def test_a_penalty_is_shown_by_its_seat_with_the_reason_until_the_learners_next_
 
 
 def test_undo_goes_back_past_the_bots_answers():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     start = app.state
     assert app.handle("move", first_legal(app))
     assert len(app.record.actions) >= 4, "the three bots answered, showing their cards"
@@ -262,7 +262,7 @@ def test_undo_goes_back_past_the_bots_answers():
 
 
 def test_undo_while_the_bots_step_stops_their_steps():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=True)
     start = app.state
     app.handle("move", first_legal(app))
     app.handle("tick")

@@ -16,7 +16,7 @@ from tutor.games import GAMES
 from tutor.narration import second_person
 from tutor.render.frame import card_title
 from tutor.tables import Table, tables_store
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 from tutor.widgets.play_table import Classmates
 
 
@@ -28,13 +28,13 @@ def class_tables(tmp_path, monkeypatch):
         monkeypatch.setattr(referee, name, 0)
 
 
-def as_learner(name: str, app: PlayApp, kind: str, value=None, inputs=None) -> bool:
+def as_learner(name: str, app: PlayWidget, kind: str, value=None, inputs=None) -> bool:
     """``name``'s page sends a message (each learner has their own kernel; here they take turns at one)."""
     classroom.set_learner(name)
     return app.handle(kind, value, inputs)
 
 
-def answer_if_asked(name: str, app: PlayApp) -> bool:
+def answer_if_asked(name: str, app: PlayWidget) -> bool:
     """If the table waits for this page's answer to a question (Gwra Pyskessa's ask), it shows the question with
     the answers on offer, and the learner gives the true one; True if they did."""
     if app.table is None or app.table.asked != app.seat:
@@ -47,10 +47,10 @@ def answer_if_asked(name: str, app: PlayApp) -> bool:
     return True
 
 
-def seated(slug: str, players: int, **options) -> tuple[PlayApp, PlayApp]:
+def seated(slug: str, players: int, **options) -> tuple[PlayWidget, PlayWidget]:
     """Tamsin opens a table from her play page, Jory joins it from his by its code, Tamsin starts it."""
-    tamsin = PlayApp(slug, players=players, seed=1, **options)
-    jory = PlayApp(slug, players=players, seed=2, **options)
+    tamsin = PlayWidget(slug, players=players, seed=1, **options)
+    jory = PlayWidget(slug, players=players, seed=2, **options)
     assert as_learner("Tamsin", tamsin, "classmates", "show")
     assert as_learner("Tamsin", tamsin, "opentable", None, {"players": players})
     code = tamsin.table.code
@@ -72,7 +72,7 @@ def third_person_of(name: str, page: str) -> list[str]:
                                             rf"[a-z]+[^su\W]s)\b)", text)]
 
 
-def hidden_from(app: PlayApp) -> set[str]:
+def hidden_from(app: PlayWidget) -> set[str]:
     """The titles of the cards in other seats' hands that this page's seat may not see."""
     whole = app.state.view(None)
     mine = app.state.view(app.seat)
@@ -126,7 +126,7 @@ def test_two_learners_play_every_game_to_its_end_at_one_table_each_page_sent_onl
 
 def test_the_lobby_asks_for_a_name_and_refuses_a_wrong_code_and_a_table_of_another_game_in_words(monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
-    app = PlayApp("cassino", players=2)
+    app = PlayWidget("cassino", players=2)
     app.handle("classmates", "show")
     assert 'data-testid="lobby"' in app.render()
     assert app.handle("opentable", None, {}) and "Give your name" in app.classmates.lobby_note and app.table is None
@@ -154,7 +154,7 @@ def test_a_reloaded_page_gets_its_seat_and_hand_back_from_the_key_the_browser_ke
     tamsin, jory = seated("gwra-pyskessa", 3)
     kept = jory.table_seats
     assert json.loads(kept) == {jory.table.code: jory.table.key}
-    again = PlayApp("gwra-pyskessa", players=3)  # the reload: a new kernel, the browser sends what it kept
+    again = PlayWidget("gwra-pyskessa", players=3)  # the reload: a new kernel, the browser sends what it kept
     assert again.asks_seats
     assert as_learner("Jory", again, "seats", kept)
     assert again.table is not None and again.seat == jory.seat
@@ -166,26 +166,26 @@ def test_a_reloaded_page_gets_its_seat_and_hand_back_from_the_key_the_browser_ke
 
 def test_without_a_server_the_lobby_offers_pass_and_play(monkeypatch):
     monkeypatch.setattr(Classmates, "can_meet", staticmethod(lambda: False))
-    app = PlayApp("gnav", players=4)
+    app = PlayWidget("gnav", players=4)
     app.handle("classmates", "show")
     page = app.render()
     assert "pass and play" in page and "Open a table" not in page
-    assert re.search(r'data-key="sharing"', PlayApp("gnav", players=4).render())
+    assert re.search(r'data-key="sharing"', PlayWidget("gnav", players=4).render())
 
 
 def test_the_teacher_seats_the_class_at_tables_starts_one_follows_it_without_seeing_a_card_and_closes_it(monkeypatch):
     from tests.test_classroom import filled_class
-    from tutor.widgets.teacher import TeacherView
+    from tutor.widgets.teacher import TeacherWidget
 
     monkeypatch.setenv(classroom.KEY_ENV, "k")
     filled_class()  # Ana, Bryok and Colan
-    view = TeacherView()
+    view = TeacherWidget()
     assert view.handle("key", "k") and 'data-key="filltables"' in view.html
     assert view.handle("filltables", None, {"tablegame": "cassino", "tablesize": "2"})
     assert "Opened 2 tables of Cassino" in view.html
     first, second = (row["code"] for row in open_rows())
     # Ana and Bryok find their table in the Cassino play app's list and join it by name; Colan's table has a bot.
-    ana = PlayApp("cassino", players=2)
+    ana = PlayWidget("cassino", players=2)
     assert as_learner("Ana", ana, "classmates", "show") and first in ana.render()
     assert as_learner("Ana", ana, "jointable", first) and ana.table.seat == 0
     assert view.handle("starttable", first) and view.handle("refresh")
@@ -292,10 +292,10 @@ def test_in_pigs_pass_a_learner_chooses_before_their_turn_and_is_told_what_they_
 
 def test_a_page_whose_own_bots_were_stepping_when_it_sat_down_follows_the_table_and_nothing_else():
     """The game against the bots a page was playing stops where it was: its ticks go to the table only."""
-    host = PlayApp("gnav", players=4, seed=1)
+    host = PlayWidget("gnav", players=4, seed=1)
     assert as_learner("Tamsin", host, "classmates", "show")
     assert as_learner("Tamsin", host, "opentable", None, {"players": 4})
-    jory = PlayApp("gnav", players=4, seat=2, step_bots=True)  # a bot moves first here: one step per tick
+    jory = PlayWidget("gnav", players=4, seat=2, step_bots=True)  # a bot moves first here: one step per tick
     assert jory.pace.stepping and jory.playing
     assert as_learner("Jory", jory, "classmates", "show")
     assert as_learner("Jory", jory, "tick")  # the lobby: its ticks keep the list fresh

@@ -9,11 +9,11 @@ import pytest
 
 from tutor.deal_code import parse_deal_code
 from tutor.games import get_game
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 from tutor.widgets.options import offered_counts, variant_for
 
 
-def menu(app: PlayApp) -> list[int]:
+def menu(app: PlayWidget) -> list[int]:
     found = re.search(r'<select data-gw-input="players"[^>]*>(.*?)</select>', app.html)
     return [int(n) for n in re.findall(r'value="(\d+)"', found.group(1))] if found else []
 
@@ -23,11 +23,11 @@ def test_burn_offers_two_players_through_its_variant_for_two():
     assert offered_counts(burn, {}) == (2, 3, 4, 5, 6)
     assert variant_for(burn, 2, {}).name == "two_players"
     assert variant_for(burn, 4, {}) is None and variant_for(burn, 7, {}) is None
-    assert menu(PlayApp("burn", players=4)) == [2, 3, 4, 5, 6]
+    assert menu(PlayWidget("burn", players=4)) == [2, 3, 4, 5, 6]
 
 
 def test_choosing_two_in_burn_ticks_the_variant_says_so_and_deals_thirty_each():
-    app = PlayApp("burn", players=4)
+    app = PlayWidget("burn", players=4)
     assert app.handle("new", None, {"players": "2", "level": "strong"})
     assert app.players == 2 and app.options.get("two_players") is True
     assert "For 2 players this variant is on" in app.notice
@@ -43,7 +43,7 @@ def test_games_without_such_a_variant_offer_only_their_own_counts(slug):
 
 
 def test_a_number_no_variant_allows_is_refused_in_words_and_changes_nothing():
-    app = PlayApp("pymtheg")
+    app = PlayWidget("pymtheg")
     before = app.state
     assert app.handle("new", None, {"players": "3", "level": "strong"})
     assert app.state is before and "could not be set up" in app.notice

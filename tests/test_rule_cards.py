@@ -7,7 +7,7 @@ import re
 
 from tutor import classroom
 from tutor.lessons import load_lesson
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 from tutor.widgets.play_panels import PLAY_RULES
 from tutor.widgets.play_panels import first_sentence
 
@@ -28,7 +28,7 @@ def first_legal(app):
 
 
 def test_the_first_rule_met_shows_its_title_and_first_sentence_and_more_shows_the_rest():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(app) == ["burn.deal"], "the deal is the first rule met"
     rule = LESSON.rule("burn.deal")
     first = first_sentence(rule.text)
@@ -44,7 +44,7 @@ def test_the_first_rule_met_shows_its_title_and_first_sentence_and_more_shows_th
 
 
 def test_rule_ids_stay_out_of_what_a_learner_reads():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     app.handle("move", first_legal(app))
     app.handle("rules", "show")
     shown = visible_text(app.html.split('data-testid="panels"')[1])
@@ -52,7 +52,7 @@ def test_rule_ids_stay_out_of_what_a_learner_reads():
 
 
 def test_cards_show_rules_new_since_the_learners_last_move_and_never_twice():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     app.handle("move", first_legal(app))
     first = cards_of(app)
     assert "burn.deal" not in first and "burn.lead" in first and "burn.follow" in first
@@ -67,7 +67,7 @@ def test_cards_show_rules_new_since_the_learners_last_move_and_never_twice():
 
 
 def test_the_rules_panel_lists_the_rules_met_in_this_game():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     app.handle("move", first_legal(app))
     panel = app.html.split('data-testid="rules"')[1].split("</section>")[0]
     assert f"Rules met in this game ({len(app.panels.met)})" in panel and "<li" not in panel
@@ -81,27 +81,27 @@ def test_the_rules_panel_lists_the_rules_met_in_this_game():
 
 
 def test_without_a_name_the_cards_are_remembered_for_the_page():
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(app) == ["burn.deal"]
     app.new_game(4, 7)
     assert cards_of(app) == [] and app.panels.met == ["burn.deal"]
-    assert cards_of(PlayApp("burn", players=4, seed=3, step_bots=False)) == ["burn.deal"], "another page"
+    assert cards_of(PlayWidget("burn", players=4, seed=3, step_bots=False)) == ["burn.deal"], "another page"
 
 
 def test_a_named_learner_meets_each_rule_once_across_pages_kept_in_their_records():
     classroom.set_learner("Tamsin")
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(app) == ["burn.deal"]
     app.handle("move", first_legal(app))
     met = set(app.panels.met)
     kept = classroom.store().reached("Tamsin")[PLAY_RULES.format(slug="burn")]
     assert kept == met
-    again = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    again = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(again) == [] and again.panels.met == ["burn.deal"]
     again.handle("move", first_legal(again))
     assert not set(cards_of(again)) & met
     classroom.set_learner("Pol")
-    other = PlayApp("burn", players=4, seed=3, level="random", step_bots=False)
+    other = PlayWidget("burn", players=4, seed=3, level="random", step_bots=False)
     assert cards_of(other) == ["burn.deal"], "another learner meets it for the first time"
 
 

@@ -1,6 +1,6 @@
 """Printable rule sheets: every rule of every game by its title, the cards drawn, text escaped, a page per game.
 
-The sheets are plain HTML from ``tutor.rulesheet``; the widget ``RuleSheets`` is
+The sheets are plain HTML from ``tutor.rulesheet``; the widget ``RuleSheetsWidget`` is
 driven as the browser drives it (``handle(kind, value)``).  The last tests print
 the sheets in Debian's Chromium and count the A4 pages.
 """
@@ -15,7 +15,7 @@ import pytest
 from tutor.games import GAMES
 from tutor.lessons import load_lesson
 from tutor.rulesheet import PAGES, PRINT_CSS, count_cards, rule_sheet, rule_sheets, scenario_view, shorten
-from tutor.widgets.sheets import RuleSheets
+from tutor.widgets.sheets import RuleSheetsWidget
 
 CARD = '<g class="gw-card"'  # every card the renderer draws is one of these, inside an <svg role="img">
 
@@ -144,7 +144,7 @@ text = "No scenario here."
     assert "<h3>Setting &lt;i&gt;up&lt;/i&gt;</h3>" in sheet
     assert "&quot;quotes&quot; &amp; &lt;u&gt;tags&lt;/u&gt;" in sheet
     assert CARD in sheet
-    widget = RuleSheets("pig")
+    widget = RuleSheetsWidget("pig")
     assert "<b>" not in widget.html and "&lt;b&gt;four&lt;/b&gt;" in widget.html
 
 
@@ -188,7 +188,7 @@ def test_the_message_names_the_game():
 
 
 def test_the_widget_shows_the_chosen_sheet_and_how_to_print_it():
-    widget = RuleSheets()
+    widget = RuleSheetsWidget()
     first = next(iter(GAMES))
     page = widget.html
     assert f"<style>{PRINT_CSS}</style>" in page
@@ -216,7 +216,7 @@ def test_the_widget_shows_the_chosen_sheet_and_how_to_print_it():
     ("print", "burn"), (None, "burn"), ("render", None),
 ])
 def test_a_forged_choice_changes_nothing(kind, value):
-    widget = RuleSheets("pig")
+    widget = RuleSheetsWidget("pig")
     before = widget.html
     assert widget.handle(kind, value) is False
     assert widget.html == before and widget.game == "pig"
@@ -224,7 +224,7 @@ def test_a_forged_choice_changes_nothing(kind, value):
 
 def test_the_widget_refuses_an_unknown_game_at_the_start():
     with pytest.raises(ValueError, match="no game 'nope'"):
-        RuleSheets("nope")
+        RuleSheetsWidget("nope")
 
 
 # ---------------------------------------------------------------- printed in Chromium
@@ -274,7 +274,7 @@ def printed_pages(browser, body: str, *, shell: bool = True) -> tuple[int, dict]
 def test_every_game_prints_on_at_most_four_a4_pages_and_each_game_starts_a_new_page(chromium):
     pages = {}
     for slug in GAMES:
-        count, shown = printed_pages(chromium, RuleSheets(slug).html)
+        count, shown = printed_pages(chromium, RuleSheetsWidget(slug).html)
         assert 1 <= count <= PAGES, f"{slug} prints on {count} pages"
         if slug == "pymtheg":  # the longest sheet: the page around it must not cut it short
             alone, _ = printed_pages(chromium, f"<style>{PRINT_CSS}</style>{rule_sheets([slug])}", shell=False)

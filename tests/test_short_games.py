@@ -5,7 +5,7 @@ import pytest
 
 from tutor.bots import make_bot
 from tutor.games import GAMES, get_game
-from tutor.widgets import PlayApp, parse_deal_code, play
+from tutor.widgets import PlayWidget, parse_deal_code, play
 from tutor.widgets.options import option_controls, play_options, read_options
 
 SHORT = tuple(slug for slug in GAMES if "short" in GAMES[slug].options())  # each game says so by its options
@@ -129,4 +129,4 @@ def test_the_play_app_starts_on_the_short_game_and_the_full_game_is_one_untick_a
 
 
 def test_a_play_app_built_directly_plays_the_options_it_is_given():
-    assert PlayApp("burn", players=4, seed=1).state.rules.short is False
+    assert PlayWidget("burn", players=4, seed=1).state.rules.short is False

@@ -110,9 +110,9 @@ def test_carts_hand_swap_at_the_first_turn_says_what_it_is():
 
 
 def test_the_play_app_shows_the_line_with_no_change_to_its_call():
-    from tutor.widgets import PlayApp
+    from tutor.widgets import PlayWidget
 
-    app = PlayApp("carts-tity", players=3, seed=1)
+    app = PlayWidget("carts-tity", players=3, seed=1)
     assert app.state.current_player == app.seat
     assert 'data-rule="carts.swap"' in app.html, "no learner named: chapter 1 alone is known"
 

@@ -6,12 +6,12 @@ import pytest
 from tutor.bots import make_bot
 from tutor.driver import bot_seed
 from tutor.games import GAMES
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_why_tells_the_newest_bot_moves_reason_as_the_bot_gave_it(slug):
-    app = PlayApp(slug, seed=4, level="strong", step_bots=False, pause_deals=False)
+    app = PlayWidget(slug, seed=4, level="strong", step_bots=False, pause_deals=False)
     for _ in range(200):  # until a bot has moved
         if app.last_reason is not None:
             break
@@ -25,7 +25,7 @@ def test_why_tells_the_newest_bot_moves_reason_as_the_bot_gave_it(slug):
 
 
 def test_the_reason_is_the_one_the_bot_gave_for_that_position():
-    app = PlayApp("gnav", players=3, seed=2, level="strong", step_bots=False, pause_deals=False)
+    app = PlayWidget("gnav", players=3, seed=2, level="strong", step_bots=False, pause_deals=False)
     while app.last_reason is None:
         assert app.handle("move", str(app.state.legal_actions()[0]))
     index = max(app.reasons)
@@ -38,7 +38,7 @@ def test_the_reason_is_the_one_the_bot_gave_for_that_position():
 
 
 def test_why_before_any_bot_move_is_refused_in_words_and_a_move_clears_it():
-    app = PlayApp("cassino", players=2, seed=1, level="strong", step_bots=False, pause_deals=False)
+    app = PlayWidget("cassino", players=2, seed=1, level="strong", step_bots=False, pause_deals=False)
     if app.last_reason is None:
         assert 'data-gw="why"' not in app.html
         assert not app.handle("why") and "No bot has moved yet" in str(app.last_error)
@@ -50,11 +50,11 @@ def test_why_before_any_bot_move_is_refused_in_words_and_a_move_clears_it():
 
 
 def test_the_step_through_of_a_finished_game_offers_why_at_each_bot_move():
-    from tutor.widgets.stepper import Stepper
+    from tutor.widgets.stepper import StepperWidget
 
-    app = PlayApp("gnav", players=3, seed=2, level="strong", step_bots=False, pause_deals=False, short=True)
+    app = PlayWidget("gnav", players=3, seed=2, level="strong", step_bots=False, pause_deals=False, short=True)
     shown = []
-    app.on_review_cb = lambda record, seat, reasons: shown.append(Stepper(record, viewer=seat, reasons=reasons))
+    app.on_review_cb = lambda record, seat, reasons: shown.append(StepperWidget(record, viewer=seat, reasons=reasons))
     while not app.state.is_over:
         assert app.handle("move", str(app.state.legal_actions()[0]))
     assert app.handle("review")
@@ -66,7 +66,7 @@ def test_the_step_through_of_a_finished_game_offers_why_at_each_bot_move():
     stepper.step = 0
     assert 'data-gw="why"' not in stepper.html and not stepper.handle("why"), "the deal is nobody's move"
     with pytest.raises(ValueError, match="reasons"):
-        Stepper(stepper.record, reasons={len(stepper.record.actions): "a move that never happened"})
+        StepperWidget(stepper.record, reasons={len(stepper.record.actions): "a move that never happened"})
 
 
 def test_the_play_notebooks_app_shows_the_step_through_with_the_bots_reasons():

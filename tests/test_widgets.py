@@ -7,7 +7,7 @@ import pytest
 
 from tutor.games import get_game, replay
 from tutor.lessons import load_lesson
-from tutor.widgets import CheckWidget, HandWidget, LessonView, PlayApp, Stepper, TableWidget
+from tutor.widgets import CheckWidget, HandWidget, LessonWidgets, PlayWidget, StepperWidget, TableWidget
 from tutor.widgets import deal_code, parse_deal_code, play
 from tutor.cards import parse_cards
 from tutor.narration import second_person
@@ -20,7 +20,7 @@ def snapshot(app):
 
 
 def test_play_whole_game_by_clicks_and_the_record_replays():
-    app = PlayApp("gwra-pyskessa", players=3, seed=12, level="random")
+    app = PlayWidget("gwra-pyskessa", players=3, seed=12, level="random")
     moves = 0
     while not app.state.is_over:
         assert app.state.current_player == 0
@@ -40,14 +40,14 @@ def test_play_whole_game_by_clicks_and_the_record_replays():
     ("move", "ask 1 for JK"), ("explode", None), (None, None), ("render", None), ("_apply", "ask 1 for 7"),
 ])
 def test_forged_messages_are_refused_and_change_nothing(kind, value):
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     before = snapshot(app)
     app.handle(kind, value)
     assert snapshot(app) == before
 
 
 def test_illegal_move_is_explained_with_its_rule_and_changes_nothing():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     before = snapshot(app)
     rank = app.state.hands[0][0].rank
     app.handle("move", f"ask 0 for {rank.code}")
@@ -57,7 +57,7 @@ def test_illegal_move_is_explained_with_its_rule_and_changes_nothing():
 
 
 def test_a_rank_not_held_is_refused_with_the_own_rank_rule():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     held = {c.rank.code for c in app.state.hands[0]}
     missing = next(code for code in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
                    if code not in held)
@@ -66,19 +66,19 @@ def test_a_rank_not_held_is_refused_with_the_own_rank_rule():
 
 
 def test_names_typed_by_a_teacher_are_escaped():
-    app = PlayApp("gwra-pyskessa", players=2, seed=1, names=["<script>x()</script>", "Ben"])
+    app = PlayWidget("gwra-pyskessa", players=2, seed=1, names=["<script>x()</script>", "Ben"])
     assert "<script>x()</script>" not in app.html and "&lt;script&gt;" in app.html
 
 
 def test_hint_says_what_the_strong_bot_would_do_and_why():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     assert app.handle("hint")
     assert app.hint.startswith("You ask ") and "—" in app.hint and "Hint" in app.html  # the learner is "you"
 
 
 def test_undo_only_while_no_hidden_card_has_been_seen():
     deal = {"hands": [["7S", "KH"], ["7C", "2D"]], "stock": []}
-    app = PlayApp("gwra-pyskessa", players=2, seed=0)
+    app = PlayWidget("gwra-pyskessa", players=2, seed=0)
     app.play_from(GAME.start(players=2, deal=deal))
     before = app.state
     assert not app.can_undo
@@ -92,8 +92,8 @@ def test_undo_only_while_no_hidden_card_has_been_seen():
 def test_deal_code_round_trips_and_loads_the_same_deal():
     assert parse_deal_code(deal_code(3, 4821, {"lucky_draw_continues": True})) == (
         3, 4821, {"lucky_draw_continues": True})
-    app = PlayApp("gwra-pyskessa", players=3, seed=77)
-    other = PlayApp("gwra-pyskessa", players=4, seed=1)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=77)
+    other = PlayWidget("gwra-pyskessa", players=4, seed=1)
     assert other.handle("load", None, {"code": app.code})
     assert other.state.hands == app.state.hands and other.code == app.code
     for bad in ("", "x-1", "3", "3-1-no such", "3-5-jokers", "9-1"):
@@ -103,13 +103,13 @@ def test_deal_code_round_trips_and_loads_the_same_deal():
 
 
 def test_a_loaded_deal_uses_the_bot_level_chosen_in_the_menu():
-    app = PlayApp("gwra-pyskessa", players=3, seed=77, level="strong")
+    app = PlayWidget("gwra-pyskessa", players=3, seed=77, level="strong")
     assert app.handle("load", None, {"code": "3-77", "level": "random"})
     assert app.level == "random" and all(level == "random" for level in app.driver.bots.values())
 
 
 def test_new_game_reads_players_and_level_and_refuses_bad_ones():
-    app = PlayApp("gwra-pyskessa", players=3, seed=1)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=1)
     assert app.handle("new", None, {"players": "4", "level": "random"})
     assert app.players == 4 and app.level == "random" and len(app.state.hands) == 4
     assert not app.handle("new", None, {"players": "9", "level": "random"})
@@ -122,12 +122,12 @@ def test_review_hands_the_record_to_a_stepper():
     app = box.children[0]
     app.handle("review")
     stepper = box.children[1].children[0]
-    assert isinstance(stepper, Stepper) and stepper.record == app.record
+    assert isinstance(stepper, StepperWidget) and stepper.record == app.record
 
 
 def test_stepper_moves_clamps_and_autoplays_to_the_end():
     record = load_lesson("gwra-pyskessa").examples[0].scenario.record()
-    stepper = Stepper(record)
+    stepper = StepperWidget(record)
     assert stepper.step == 0 and stepper.last == 3
     stepper.handle("next")
     assert stepper.step == 1 and "Pol, eus seyth genes?" in stepper.html and "Move 1" in stepper.html
@@ -150,7 +150,7 @@ def test_stepper_moves_clamps_and_autoplays_to_the_end():
 
 def test_stepper_hides_hands_unless_revealed():
     record = load_lesson("gwra-pyskessa").examples[0].scenario.record()
-    stepper = Stepper(record, viewer=1, reveal=False)
+    stepper = StepperWidget(record, viewer=1, reveal=False)
     joes = {c.cornish for c in stepper.states[0].hands[0]}
     assert not any(name in stepper.html for name in joes)
     stepper.handle("reveal", "true")
@@ -159,7 +159,7 @@ def test_stepper_hides_hands_unless_revealed():
 
 def test_stepper_names_the_rule_applied_from_the_lesson():
     record = load_lesson("gwra-pyskessa").examples[0].scenario.record()
-    stepper = Stepper(record)
+    stepper = StepperWidget(record)
     stepper.handle("step", 2)
     lesson = load_lesson("gwra-pyskessa")
     assert html.escape(lesson.rule("pyskessa.go-fish").title) in stepper.html
@@ -201,7 +201,7 @@ def test_table_widget_shows_the_last_thing_said():
 
 
 def test_every_lesson_rule_builds_its_widgets():
-    lesson = LessonView("gwra-pyskessa")
+    lesson = LessonWidgets("gwra-pyskessa")
     assert lesson.overview().html
     for rule in lesson.lesson.rules:
         parts = lesson.show(rule.id).children
@@ -215,7 +215,7 @@ def test_every_lesson_rule_builds_its_widgets():
 
 def app_at(deal, slug="gwra-pyskessa", **kwargs):
     """A play app whose game starts from an explicit deal (the learner in seat 0, random bots)."""
-    app = PlayApp(slug, players=len(deal["hands"]), seed=0, level="random", **kwargs)
+    app = PlayWidget(slug, players=len(deal["hands"]), seed=0, level="random", **kwargs)
     app.play_from(get_game(slug).start(players=len(deal["hands"]), deal=deal))
     return app
 
@@ -267,7 +267,7 @@ def test_an_undo_point_closes_once_a_card_hidden_there_is_seen():
 
 
 def test_a_refused_move_shows_by_the_controls_and_the_next_good_move_clears_it():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     rank = app.state.hands[0][0].rank
     app.handle("move", f"ask 0 for {rank.code}")
     page = app.html
@@ -279,7 +279,7 @@ def test_a_refused_move_shows_by_the_controls_and_the_next_good_move_clears_it()
 
 
 def test_what_just_happened_ends_with_the_newest_line_and_scrolls_to_it():
-    app = PlayApp("gwra-pyskessa", players=4, seed=11, level="random")
+    app = PlayWidget("gwra-pyskessa", players=4, seed=11, level="random")
     rank = app.state.hands[0][0].rank
     app.handle("move", f"ask 1 for {rank.code}")
     recent = app.html.split('data-testid="recent"')[1]
@@ -308,14 +308,14 @@ def test_rule_ids_stay_in_the_code_not_in_what_a_hover_shows():
     assert f'title="{RULE_TIP}"' in shown and 'title="pyskessa.goal"' not in shown
     unknown = rule_html(lesson, "pyskessa.no-such-rule")
     assert ">pyskessa.no-such-rule<" not in unknown and "gw-code" not in unknown
-    page = LessonView("gwra-pyskessa").show("pyskessa.goal").children[0].html
+    page = LessonWidgets("gwra-pyskessa").show("pyskessa.goal").children[0].html
     assert ">pyskessa.goal<" not in page and "Rule <" not in page
 
 
 def test_a_step_through_of_no_moves_offers_no_autoplay():
     from tutor.engine import Record
 
-    stepper = Stepper(Record("gwra-pyskessa", 3, seed=1))
+    stepper = StepperWidget(Record("gwra-pyskessa", 3, seed=1))
     assert "Step 0 of 0" not in stepper.html and "No moves to step through" in stepper.html
     assert 'data-gw="play"' in stepper.html and not stepper.handle("play") and not stepper.playing
     autoplay = stepper.html.split('data-gw="play"')[1].split(">")[0]
@@ -340,7 +340,7 @@ def test_playable_cards_say_so_to_a_screen_reader():
 
 
 def test_each_widget_speaks_through_one_lasting_live_region():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     assert "aria-live" not in app.html, "gwari.js makes the one live region; redrawn HTML has none"
     app.handle("hint")
     assert app.html.count("data-gw-say=") == 1 and "Hint:" in app.said_aloud
@@ -367,7 +367,7 @@ def test_variants_are_offered_from_the_rules_and_go_into_the_deal_code():
     game = get_game("gnav")
     specs = {s.name: s for s in option_specs(game)}
     assert specs["slate"].kind == "bool" and specs["counters"].kind == "int"
-    app = PlayApp("gnav", players=4, seed=2)
+    app = PlayWidget("gnav", players=4, seed=2)
     page = app.html
     assert 'data-gw-input="option:slate"' in page and 'type="number"' in page
     assert "RULE-NOTES" not in page and ">N11" not in page
@@ -375,7 +375,7 @@ def test_variants_are_offered_from_the_rules_and_go_into_the_deal_code():
                                     "option:cat_as_dragoon": False})
     assert app.options == {"slate": True, "counters": 5}
     assert app.code.endswith("-a5b1") and app.state.setup.options == {"slate": True, "counters": 5}
-    other = PlayApp("gnav", players=3, seed=1)
+    other = PlayWidget("gnav", players=3, seed=1)
     assert other.handle("load", None, {"code": app.code}) and other.state.hands == app.state.hands
     before = app.state
     assert app.handle("new", None, {"option:counters": "many"}) is False or app.state is before
@@ -396,13 +396,13 @@ def test_a_score_table_between_deals_is_a_table_with_headers():
 
 
 def test_headings_follow_the_page_outline():
-    app = PlayApp("gwra-pyskessa", players=3, seed=4)
+    app = PlayWidget("gwra-pyskessa", players=3, seed=4)
     assert "<h2" in app.html and "<h4" not in app.html and "<h3>You" in app.html
-    assert "<h2>" in LessonView("gwra-pyskessa").overview().html
+    assert "<h2>" in LessonWidgets("gwra-pyskessa").overview().html
 
 
 def test_players_and_variants_that_do_not_go_together_are_refused_in_learner_words():
-    app = PlayApp("burn", players=4, seed=1)
+    app = PlayWidget("burn", players=4, seed=1)
     before = app.state
     assert app.handle("new", None, {"players": "5", "option:teams": "2"})
     assert app.state is before, "nothing changes"
@@ -413,7 +413,7 @@ def test_players_and_variants_that_do_not_go_together_are_refused_in_learner_wor
 def _learner_may_double():
     """A Pymtheg app stopped where the learner (an opponent) may double while a bot is to move."""
     for seed in range(100):
-        app = PlayApp("pymtheg", seed=seed, level="strong")
+        app = PlayWidget("pymtheg", seed=seed, level="strong")
         for _ in range(30):
             if app.pace.waiting or app.state.is_over or app.state.current_player != 0:
                 break
@@ -469,7 +469,7 @@ def test_every_widget_names_the_one_shared_code_and_carries_no_copy_of_it():
     assert len(classes) > 8
     for cls in classes:
         assert "gwari_code" in cls.class_trait_names(sync=True), cls.__name__
-    lesson = LessonView("gnav")
+    lesson = LessonWidgets("gnav")
     first, second = lesson.parts(next(iter(lesson.lesson.sections.values()))[0])[0], GwariWidget()
     code = shared_code()
     for widget in (first, second):
@@ -484,7 +484,7 @@ def test_every_widget_names_the_one_shared_code_and_carries_no_copy_of_it():
 def test_the_play_page_reads_in_order_table_hand_then_the_rest():
     """Whose turn and the table's middle, the hand (the first Tab stop), then what just happened, the players and the
     settings; the trick is drawn once; a move of a chosen card sends the focus back to that place in the hand."""
-    app = PlayApp("burn", players=6, seed=11, level="random", step_bots=False)
+    app = PlayWidget("burn", players=6, seed=11, level="random", step_bots=False)
     page = app.html
     order = [page.index(mark) for mark in ('class="gw-status"', 'gw-movebox"', 'data-testid="recent"',
                                            'gw-seatsbox"', 'gw-bar"')]
@@ -497,16 +497,16 @@ def test_the_play_page_reads_in_order_table_hand_then_the_rest():
 
 
 def test_a_finished_games_step_through_opens_in_view_a_lessons_does_not():
-    record = PlayApp("gnav", players=3, seed=2, level="random", step_bots=False).record
-    assert "data-gw-arrive" in Stepper(record, viewer=0, at_end=True).html
-    assert "data-gw-arrive" not in Stepper(record).html
+    record = PlayWidget("gnav", players=3, seed=2, level="random", step_bots=False).record
+    assert "data-gw-arrive" in StepperWidget(record, viewer=0, at_end=True).html
+    assert "data-gw-arrive" not in StepperWidget(record).html
 
 
 def test_at_a_table_every_tick_is_answered_even_when_nothing_changed():
     """The page's clock waits for each tick's answer before the next (no ticks queued on a busy server): at a
     table, where most ticks change nothing, such a tick is answered with ``ticked``; away from a table it is not
     (a page whose clock runs there always changes something, or stops), nor is any other message."""
-    app = PlayApp("gnav", players=2, seed=1)
+    app = PlayWidget("gnav", players=2, seed=1)
     sent = []
     app.send = lambda content, buffers=None: sent.append(content)
     app.playing = True

@@ -233,9 +233,9 @@ def test_on_a_phone_a_summary_waiting_for_next_deal_comes_before_the_hand_and_on
     """A deal's summary with *Next deal* is what the learner does next, so on a phone it comes right after the table;
     when the game goes on past it (at a table, at the quick pace) the hand the learner plays next comes first."""
     from tests.test_play_pace import play_until
-    from tutor.widgets.play import PlayApp
+    from tutor.widgets.play import PlayWidget
 
-    app = play_until(PlayApp("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=waits),
+    app = play_until(PlayWidget("burn", players=4, seed=3, level="random", step_bots=False, pause_deals=waits),
                      lambda a: a.panels.summary is not None and (waits or a.state.current_player == 0))
     page.set_viewport_size(PHONE)
     page.set_content(f"<html lang='en'><head><style>{CSS}</style></head><body style='margin:8px'>"

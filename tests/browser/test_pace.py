@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tutor import render
-from tutor.widgets import PlayApp
+from tutor.widgets import PlayWidget
 from tutor.widgets.base import HERE
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def serve(page, app) -> list[tuple[str, int]]:
 
 
 def test_a_deal_ends_on_its_summary_and_next_deal_plays_on_one_bot_move_at_a_time(page):
-    app = PlayApp("burn", players=4, seed=3, level="random", step_bots=True, clock=False,
+    app = PlayWidget("burn", players=4, seed=3, level="random", step_bots=True, clock=False,
                   pause_deals=True)
     for _ in range(2000):  # the first deal, played here: the learner's first legal card, the bots' steps ticked
         if app.panels.summary is not None:

@@ -400,7 +400,7 @@ def test_pig_heuristic_collects_and_explains():
 
 
 def test_pig_race_in_real_time_in_the_play_app():
-    from tutor.widgets import PlayApp as RaceApp
+    from tutor.widgets import PlayWidget as RaceApp
 
     app = RaceApp("pig", players=3, seed=2, level="strong")
     for _ in range(400):

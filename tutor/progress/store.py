@@ -210,7 +210,7 @@ class Progress:
 
     def record_fumbles(self, learner: str, fumbles: Iterable[tuple[str, str]], entries: Iterable[Entry] = (),
                        ) -> list[str]:
-        """Keep words fumbled in play (``PlayApp.fumbles``: (expected, typed)); the words they belong to
+        """Keep words fumbled in play (``PlayWidget.fumbles``: (expected, typed)); the words they belong to
         are marked for review now (rated Again).  Returns the keys marked."""
         name = learner_name(learner)
         now = self.clock()
@@ -293,7 +293,7 @@ def class_records(progress: Progress) -> dict[str, list[dict[str, Any]]]:
 
 
 def keep_fumbles(learner: str, fumbles: Iterable[tuple[str, str]], *, progress: Progress | None = None) -> list[str]:
-    """Keep the words a learner fumbled in play (e.g. ``PlayApp.fumbles``) so the drill brings them back now."""
+    """Keep the words a learner fumbled in play (e.g. ``PlayWidget.fumbles``) so the drill brings them back now."""
     from tutor.vocab.words import load_vocab
 
     return (progress or Progress()).record_fumbles(learner, fumbles, load_vocab())

@@ -14,13 +14,13 @@ from typing import Any
 
 from tutor.deal_code import deal_code, parse_class_deal, parse_deal_code
 from tutor.widgets.gallery import gallery
-from tutor.widgets.play import PlayApp
+from tutor.widgets.play import PlayWidget
 
 #: The widgets imported when first asked for, and the module of each.
-LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "GuidedGame": "guide", "LessonView": "lesson",
-        "Panel": "lesson", "Stepper": "stepper", "HandWidget": "table", "TableWidget": "table"}
+LAZY = {"GwariWidget": "base", "CheckWidget": "check", "DrillWidget": "drill", "FirstGameWidget": "guide", "LessonWidgets": "lesson",
+        "PanelWidget": "lesson", "StepperWidget": "stepper", "HandWidget": "table", "TableWidget": "table"}
 
-__all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "GuidedGame", "LessonView", "Panel", "PlayApp", "Stepper", "HandWidget",
+__all__ = ["GwariWidget", "CheckWidget", "DrillWidget", "FirstGameWidget", "LessonWidgets", "PanelWidget", "PlayWidget", "StepperWidget", "HandWidget",
            "TableWidget", "deal_code", "gallery", "parse_class_deal", "parse_deal_code", "play"]
 
 
@@ -44,13 +44,13 @@ def play(slug: str, **kwargs):
     """
     import ipywidgets
 
-    from tutor.widgets.stepper import Stepper
+    from tutor.widgets.stepper import StepperWidget
 
     review = ipywidgets.VBox([])
 
     def show_review(record, seat, reasons):
         """Show the finished game's step-through below the app (*Why?* at each bot move)."""
-        review.children = [Stepper(record, viewer=seat, reveal=False, title="Your game, step by step", level=2,
+        review.children = [StepperWidget(record, viewer=seat, reveal=False, title="Your game, step by step", level=2,
                                    at_end=True, reasons=reasons)]
 
     from tutor.games import get_game
@@ -58,5 +58,5 @@ def play(slug: str, **kwargs):
 
     game = get_game(slug)
     options = play_options(game, {k: v for k, v in kwargs.items() if k in game.options()})  # the short game
-    app = PlayApp(slug, on_review=show_review, **{**kwargs, **options})
+    app = PlayWidget(slug, on_review=show_review, **{**kwargs, **options})
     return ipywidgets.VBox([app, review])

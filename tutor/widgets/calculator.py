@@ -1,6 +1,6 @@
 """The scoring pages' calculators and tables.
 
-A calculator (``Calculator``) has a text box for each number it needs (``Number``: its words, its bounds and why
+A calculator (``CalculatorWidget``) has a text box for each number it needs (``Number``: its words, its bounds and why
 they are its bounds) and, optionally, menus of its own.  What a learner types is read as it is: a box that holds
 no whole number, or one out of its bounds, or numbers that cannot go together (``check``), is refused in words
 naming the box, and nothing is counted until it is right; the box keeps what was typed, never silently changed
@@ -61,7 +61,7 @@ def signed_text(number: int) -> str:
     return f"−{-number}" if number < 0 else str(number)
 
 
-class Calculator(ipywidgets.VBox):
+class CalculatorWidget(ipywidgets.VBox):
     """Boxes for ``numbers``, the ``choices`` given (menus, toggles), and the result of ``result(values)`` (HTML).
 
     ``check(values)`` returns a refusal in words when the numbers cannot go together ("" when they can);
@@ -72,7 +72,7 @@ class Calculator(ipywidgets.VBox):
     def __init__(self, numbers: Sequence[Number], result: Callable[[dict[str, Any]], str], *,
                  choices: Mapping[str, ipywidgets.Widget] | None = None,
                  check: Callable[[dict[str, Any]], str] | None = None,
-                 before: Callable[["Calculator", dict[str, Any]], None] | None = None) -> None:
+                 before: Callable[["CalculatorWidget", dict[str, Any]], None] | None = None) -> None:
         self.numbers = {number.name: number for number in numbers}
         self.boxes = {number.name: ipywidgets.Text(value=str(number.value), description=number.label, style=WIDE,
                                                    placeholder=f"{number.low} to {number.high}",

@@ -22,7 +22,7 @@ def card_words(card: Any) -> str:
     return getattr(card, "english", None) or render.card_title(card)
 
 
-class CaptureExercise(GwariWidget):
+class CaptureWidget(GwariWidget):
     """A table and a card: click cards (a build as one) into groups, then check them."""
 
     accepts = ("pick", "group", "clear", "check")

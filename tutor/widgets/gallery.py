@@ -36,7 +36,7 @@ from tutor.play_minutes import game_minutes
 from tutor.widgets.base import esc, heading, prose
 
 if TYPE_CHECKING:
-    from tutor.widgets.lesson import Panel
+    from tutor.widgets.lesson import PanelWidget
 
 FIRST_GAME = "Play your first game"
 #: Notebooks of no one game: (stem, title, one line).
@@ -107,12 +107,12 @@ def link_base(folder: Path) -> str:
     return f"{base.rstrip('/')}/lab/tree/" + ("" if place == "." else quote(place) + "/")
 
 
-def gallery(folder: Path | str | None = None) -> Panel:
+def gallery(folder: Path | str | None = None) -> PanelWidget:
     """Where to start, then a table of the games and the other notebooks, with links for JupyterLab and Voilà.
 
     ``folder`` holds the notebooks; by default the folder the gallery notebook runs in.
     """
-    from tutor.widgets.lesson import Panel  # imported with the gallery, not with every page (tutor.widgets)
+    from tutor.widgets.lesson import PanelWidget  # imported with the gallery, not with every page (tutor.widgets)
 
     folder = Path.cwd() if folder is None else Path(folder)
 
@@ -121,7 +121,7 @@ def gallery(folder: Path | str | None = None) -> Panel:
         return (folder / f"{stem}.ipynb").exists()
 
     base = link_base(folder)
-    return Panel(f'<div class="gw-panel">{start_here(has, base)}{heading(2, "All the games")}'
+    return PanelWidget(f'<div class="gw-panel">{start_here(has, base)}{heading(2, "All the games")}'
                  f'{games_table(has, base)}</div>')
 
 

@@ -1,6 +1,6 @@
 """The guided first game: a prepared deal played on the play app's own table, the tutor saying what to do and why.
 
-``GuidedGame(slug)`` plays ``lessons/first-games/<slug>.toml`` (``tutor.guide``).  At each of the learner's turns
+``FirstGameWidget(slug)`` plays ``lessons/first-games/<slug>.toml`` (``tutor.guide``).  At each of the learner's turns
 the tutor shows the step's ``say`` and has the card it suggests already chosen, its moves on offer; the learner
 presses a move (or chooses another card) as in the play app.  The suggested move plays on along the script: the
 bots' next moves are the script's, each narrated.  A different legal move is allowed: the tutor says what it
@@ -35,7 +35,7 @@ from tutor.lesson_figures import rule_words
 from tutor.narration import in_tutor_voice, second_person
 from tutor.widgets.base import button, esc, event_html, heading, prose, table_html, turn_told
 from tutor.widgets.moves import move_panel
-from tutor.widgets.play import PlayApp
+from tutor.widgets.play import PlayWidget
 from tutor.widgets.play_panels import rule_card_html, rules_panel_html, trick_panel_html
 
 FINISHED = ("{slug}/first-game", "finished")  # where a finished first game is kept, beside the lessons' rules reached
@@ -57,7 +57,7 @@ class _Prepared:
         return self._first.start()
 
 
-class GuidedGame(PlayApp):
+class FirstGameWidget(PlayWidget):
     """The learner's first game of ``slug``: the play table, the tutor beside it, the script or the strong bots."""
 
     accepts = ("card", "move", "tick", "stepbots", "lasttrick", "rulemore", "rules")

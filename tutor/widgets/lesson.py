@@ -1,4 +1,4 @@
-"""A game's lesson in a notebook: the overview, then the lesson one part at a time (``LessonView.reader``): a
+"""A game's lesson in a notebook: the overview, then the lesson one part at a time (``LessonWidgets.reader``): a
 chapter's heading and time, each rule with its scenario on cards and its check, the chapter's end and the way on."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from tutor.lessons import (CHOICE_KINDS, Lesson, RuleEntry, Scenario, chapter_mi
 from tutor.progress import StoreError
 from tutor.widgets.base import GwariWidget, button, esc, heading, prose
 from tutor.widgets.check import CheckWidget
-from tutor.widgets.stepper import Stepper
+from tutor.widgets.stepper import StepperWidget
 
 
-class Panel(GwariWidget):
+class PanelWidget(GwariWidget):
     """Static HTML in Gwari's style."""
 
     def __init__(self, content: str, **kwargs: Any) -> None:
@@ -30,7 +30,7 @@ class Panel(GwariWidget):
         return self.content
 
 
-class LessonOverview(Panel):
+class LessonOverviewWidget(PanelWidget):
     """The lesson's summary and rule list, and who is learning (their checks are kept for the teacher)."""
 
     learner_purpose = "so your teacher sees the rules you have learnt"
@@ -43,13 +43,13 @@ class LessonOverview(Panel):
         return self.content.removesuffix("</div>") + self.learner_html() + "</div>"
 
 
-class LessonView:
-    """Builds the widgets of one game's lesson: ``LessonView(slug).show(rule_id)`` shows one rule's panel."""
+class LessonWidgets:
+    """Builds the widgets of one game's lesson: ``LessonWidgets(slug).show(rule_id)`` shows one rule's panel."""
 
     def __init__(self, slug: str) -> None:
         self.lesson = load_lesson(slug)
 
-    def overview(self) -> LessonOverview:
+    def overview(self) -> LessonOverviewWidget:
         """The summary, the lesson's time and its chapters (each with its time and sections), and who is learning
         (it follows the page's title, so its heading is second-level)."""
         lesson = self.lesson
@@ -62,11 +62,11 @@ class LessonView:
             parts.append(f"<li><strong>{esc(chapter.title)}</strong> · {about(chapter_minutes(lesson, n))} — "
                          f"{sections}</li>")
         parts.append("</ol></div>")
-        return LessonOverview("".join(parts))
+        return LessonOverviewWidget("".join(parts))
 
-    def chapter(self, n: int) -> Panel:
+    def chapter(self, n: int) -> PanelWidget:
         """Chapter ``n``'s heading: "Chapter n · title · about M min" (M rounded up), and its sections."""
-        return Panel(f'<div class="gw-panel gw-chapter" data-testid="chapter">{self.chapter_head(n)}</div>')
+        return PanelWidget(f'<div class="gw-panel gw-chapter" data-testid="chapter">{self.chapter_head(n)}</div>')
 
     def chapter_head(self, n: int, *, focus: bool = False) -> str:
         """Chapter ``n``'s heading and sections as HTML (``focus``: the heading takes the keyboard focus when the
@@ -80,10 +80,10 @@ class LessonView:
         title = f'<h2 tabindex="-1" data-gw-focus>{esc(head)}</h2>' if focus else heading(2, head)
         return f'{title}<p class="gw-small">{sections} ({count})</p>'
 
-    def reader(self, start: int | str = 1) -> "ChapterReader":
+    def reader(self, start: int | str = 1) -> "ChapterReaderWidget":
         """The lesson one part at a time, from chapter ``start``: each chapter with its end and the way on, then the
         worked examples and the notes; the parts after the one shown are built only when opened."""
-        return ChapterReader(self, start)
+        return ChapterReaderWidget(self, start)
 
     def show(self, rule_id: str) -> ipywidgets.VBox:
         """One rule: its text, the scenario stepping through it on cards, refused tries, and the check."""
@@ -91,7 +91,7 @@ class LessonView:
 
     def parts(self, rule: RuleEntry) -> list[Any]:
         """The widgets that teach one rule."""
-        out: list[Any] = [Panel(f'<div class="gw-panel" data-rule="{esc(rule.id)}">{heading(3, rule.title)}{prose(rule.text)}'
+        out: list[Any] = [PanelWidget(f'<div class="gw-panel" data-rule="{esc(rule.id)}">{heading(3, rule.title)}{prose(rule.text)}'
                                 "</div>")]
         if rule.scenario is not None:
             intro = (f"Press Next ▶ to see “{rule.title}” happen." if rule.scenario.actions
@@ -108,7 +108,7 @@ class LessonView:
 
     def _scenario_parts(self, scenario: Scenario, title: str, intro: str, rule_id: str) -> list[Any]:
         """A scenario to step through, and the tries the rules refuse in its last position."""
-        stepper = Stepper(scenario.record(), title=title, viewer=None, intro=intro, focus=rule_id)
+        stepper = StepperWidget(scenario.record(), title=title, viewer=None, intro=intro, focus=rule_id)
         stepper.step = stepper.last if not scenario.actions else 0
         if rule_id:
             stepper.observe(lambda change, rid=rule_id: self._stepped(change, rid), names=["step"])
@@ -126,7 +126,7 @@ class LessonView:
                 except IllegalMove:  # a try the game cannot even read: show it as typed
                     tried = f"“{text}”"
                 items.append(f"<li>{esc(tried)}? <strong>No:</strong> {esc(exc.reason)}</li>")
-            out.append(Panel(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
+            out.append(PanelWidget(f'<div class="gw-panel gw-error"><strong>Tries the rules refuse</strong>'
                              f'<ul>{"".join(items)}</ul></div>'))
         return out
 
@@ -140,19 +140,19 @@ class LessonView:
         """A worked example from the lesson to step through."""
         example = self.lesson.examples[index]
         return ipywidgets.VBox([
-            Panel(f'<div class="gw-panel">{heading(3, example.title)}{prose(example.text)}</div>'),
-            Stepper(example.scenario.record(), title=example.title),
+            PanelWidget(f'<div class="gw-panel">{heading(3, example.title)}{prose(example.text)}</div>'),
+            StepperWidget(example.scenario.record(), title=example.title),
         ])
 
-    def notes(self) -> Panel:
+    def notes(self) -> PanelWidget:
         """Where the lesson chose between readings of the rules, or corrected them."""
         items = "".join(f"{heading(3, n.title)}{prose(n.text)}" for n in self.lesson.notes)
-        return Panel(f'<div class="gw-panel">{items}</div>')
+        return PanelWidget(f'<div class="gw-panel">{items}</div>')
 
 
-class LessonLinks(GwariWidget):
+class LessonLinksWidget(GwariWidget):
     """A lesson page's own buttons, around the part it shows: the part's heading with the way back, or its end with
-    the way on.  Pressing one opens that part (``ChapterReader.show_part``)."""
+    the way on.  Pressing one opens that part (``ChapterReaderWidget.show_part``)."""
 
     accepts = ("open",)
 
@@ -175,12 +175,12 @@ class LessonLinks(GwariWidget):
             super().learner_changed(name)
 
 
-class ChapterReader(ipywidgets.VBox):
-    """A lesson one part at a time: a chapter's heading and minutes, its sections and rules (each as ``LessonView``
+class ChapterReaderWidget(ipywidgets.VBox):
+    """A lesson one part at a time: a chapter's heading and minutes, its sections and rules (each as ``LessonWidgets``
     builds it: scenario, refused tries, check), then its end and the way on; the worked examples and the notes are
     the last parts.  A part is built the first time it is opened, and kept for a return to it."""
 
-    def __init__(self, view: LessonView, start: int | str = 1) -> None:
+    def __init__(self, view: LessonWidgets, start: int | str = 1) -> None:
         super().__init__()
         self.lesson_view = view
         lesson = view.lesson
@@ -207,11 +207,11 @@ class ChapterReader(ipywidgets.VBox):
             raise ValueError(f"lesson part: there is no part {key!r}; the parts are {', '.join(self.part_keys)}.")
         if key not in self.built:
             self.built[key] = self._body(key)
-        old = [w for w in self.children if isinstance(w, LessonLinks)]
+        old = [w for w in self.children if isinstance(w, LessonLinksWidget)]
         self.at = key
-        head = LessonLinks(lambda: self._head_html(key, arrive), self._go)
+        head = LessonLinksWidget(lambda: self._head_html(key, arrive), self._go)
         classroom.listen(head)
-        self.children = [head, *self.built[key], LessonLinks(lambda: self._end_html(key), self._go)]
+        self.children = [head, *self.built[key], LessonLinksWidget(lambda: self._end_html(key), self._go)]
         for widget in old:
             widget.close()
 
@@ -230,7 +230,7 @@ class ChapterReader(ipywidgets.VBox):
         for rule in view.lesson.chapter(int(key)).rules:
             if rule.section != section:
                 section = rule.section
-                out.append(Panel(f'<div class="gw-section">{heading(3, section)}</div>'))
+                out.append(PanelWidget(f'<div class="gw-section">{heading(3, section)}</div>'))
             out.append(ipywidgets.VBox(view.parts(rule)))
         return out
 

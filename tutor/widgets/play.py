@@ -1,6 +1,6 @@
 """Play a whole game against bots, in one seat, with hints, undo, variants and shareable deal codes.
 
-``PlayApp`` is the widget: it holds the game's driver (``tutor.driver``: every move checked and applied once, the
+``PlayWidget`` is the widget: it holds the game's driver (``tutor.driver``: every move checked and applied once, the
 bots' decisions, offers, races, undo points, hints and reasons) and what the learner at this screen is doing, and
 turns the browser's clicks into calls.  It is composed of parts (``tutor.widgets.part``), each with its own state:
 the pace (``play_pace.Pace``), the panels beside the table (``play_panels.Panels``), *Hint*, *Why?* and *Undo*
@@ -41,7 +41,7 @@ from tutor.widgets.play_sharing import Sharing
 from tutor.widgets.play_table import Classmates
 
 
-class PlayApp(GwariWidget):
+class PlayWidget(GwariWidget):
     """The learner in ``seat`` against bots; every move goes through the game's rules.
 
     Moves a seat may make out of turn (``state.offers``, such as a double) are never asked for: the learner sees a

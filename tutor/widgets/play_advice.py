@@ -1,8 +1,8 @@
 """The play app's help for the learner: *Hint* (what the stronger bot would do, in the tutor's voice), *Why?* (the
 newest bot move's reason, in the bot's words) and *Undo*.
 
-``Advice`` is a part of ``PlayApp`` (``tutor.widgets.play``); what it says comes from the game's driver
-(``tutor.driver``: ``advice``, ``last_reason``, ``undo``), spoken to the page's learner (``PlayApp.told``).
+``Advice`` is a part of ``PlayWidget`` (``tutor.widgets.play``); what it says comes from the game's driver
+(``tutor.driver``: ``advice``, ``last_reason``, ``undo``), spoken to the page's learner (``PlayWidget.told``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The play app's next deal, as the learner chooses it: a new game (players, bot level, variants), a deal's code, or
 the class deal the teacher set.  A choice that cannot be dealt is refused in words, and the game in play goes on.
 
-``Deals`` is a part of ``PlayApp`` (``tutor.widgets.play``).  Each choice is read once and dealt once: the game's
-``start`` both checks it and deals it, and the state it gives is the one played (``PlayApp.new_game``'s ``dealt``).
+``Deals`` is a part of ``PlayWidget`` (``tutor.widgets.play``).  Each choice is read once and dealt once: the game's
+``start`` both checks it and deals it, and the state it gives is the one played (``PlayWidget.new_game``'s ``dealt``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The play app's pace: the bots' moves one at a time on the browser's clock, a deal's end waiting for *Next deal*,
 a move out of turn (a double) or a race waiting for the learner unless they play against the clock.
 
-``Pace`` is a part of ``PlayApp`` (``tutor.widgets.play``): it keeps the learner's settings and what the table
+``Pace`` is a part of ``PlayWidget`` (``tutor.widgets.play``): it keeps the learner's settings and what the table
 waits for, tells the browser whether its clock ticks and how often (``schedule``), and answers *Play on*, *Next
 deal* and the two settings.  ``$GWARI_PACE=quick`` makes the table play at the engine's speed by default (bots at
 once, windows on the clock, a deal's summary shown without stopping), as tests and benchmarks want.

@@ -1,4 +1,4 @@
-"""The play app's page: what a learner sees of a game in play, drawn from the app's state (``PlayApp``).
+"""The play app's page: what a learner sees of a game in play, drawn from the app's state (``PlayWidget``).
 
 On one screen: whose turn it is and the last move's words, the table's middle (the trick, the cards to answer),
 the learner's hand and moves (clicked or typed) with a refused move and a hint beside them, or the game's end.
@@ -29,7 +29,7 @@ UNDO_RULE = ("Undo goes back to before your latest move that you can still take 
 
 
 class PlayPage(Part):
-    """The drawing of ``PlayApp``: ``html`` and the parts of the page."""
+    """The drawing of ``PlayWidget``: ``html`` and the parts of the page."""
 
     def html(self) -> str:
         """The play app on one screen: what the learner answers (whose turn, the trick or the table's cards), their

@@ -1,6 +1,6 @@
 """Pass and play: several learners at one screen, taking turns, each hand hidden until its learner has the screen.
 
-``Sharing`` is a part of ``PlayApp`` (``tutor.widgets.play``): it seats the learners (the first ``sharing`` seats;
+``Sharing`` is a part of ``PlayWidget`` (``tutor.widgets.play``): it seats the learners (the first ``sharing`` seats;
 alone, the learner's own seat), covers the screen when it passes from one learner to the next (*I am …: show my
 hand*), keeps where each learner's "what just happened" starts, and in a race gives each learner at the screen a
 race button of their own, every press counting in the tick of the race clock it came in.

@@ -1,6 +1,6 @@
 """Play with classmates: the play app at a table of the class (``tutor.tables``), on a server.
 
-``Classmates`` is a part of ``PlayApp`` (``tutor.widgets.play``): the same app, the same table drawn, the same Hint (for the learner's own seat), the same refusals in words and the
+``Classmates`` is a part of ``PlayWidget`` (``tutor.widgets.play``): the same app, the same table drawn, the same Hint (for the learner's own seat), the same refusals in words and the
 same step-through at the end; what changes is where the game lives.  At a table the game is the table's log
 replayed by the referee (``tutor.tables.Table``) in this learner's kernel: the learner's moves go to the referee,
 which checks them with the game's engine and keeps them in the class's store, and the browser's clock (a tick every

@@ -17,7 +17,7 @@ from tutor.widgets.base import GwariWidget, esc
 EVERY_GAME = "all"
 
 
-class RuleSheets(GwariWidget):
+class RuleSheetsWidget(GwariWidget):
     """The rule sheet of one game, or of every game, ready to print.  ``game`` is a game's name or ``"all"``."""
 
     accepts = ("game",)

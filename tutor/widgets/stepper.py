@@ -17,7 +17,7 @@ from tutor.narration import second_person
 from tutor.widgets.base import GwariWidget, button, esc, event_html, event_words, heading, int_in, rule_html, table_html
 
 
-class Stepper(GwariWidget):
+class StepperWidget(GwariWidget):
     """Walks a ``Record``; ``step`` is the one source of truth for where we are."""
 
     step = traitlets.Int(0)
@@ -179,7 +179,7 @@ class Stepper(GwariWidget):
                 f'<div class="gw-panel gw-narration">{self.narration()}</div>')
 
 
-def plain_step(stepper: Stepper) -> str:
+def plain_step(stepper: StepperWidget) -> str:
     """The current step as words for a screen reader: where we are and what happened."""
     state = stepper.states[stepper.step]
     return " ".join([stepper.head() + "."] + [event_words(e, reader=stepper.reader) for e in state.events])

@@ -32,7 +32,7 @@ from tutor.widgets.teacher_sections import (activity_chart, class_table_html, da
                                             missed_html, question, tables_html)
 
 
-class TeacherView(GwariWidget):
+class TeacherWidget(GwariWidget):
     """The class view behind the class key."""
 
     accepts = ("key", "lock", "refresh", "show", "hide", "ask", "confirm", "cancel", "deal", "newdeal", "nodeal",
@@ -359,4 +359,4 @@ class TeacherView(GwariWidget):
         return deal_html(h, self.progress.setting(classroom.CLASS_DEAL) if self.progress is not None else "")
 
 
-__all__ = ["TeacherView", "activity_chart", "chapters_finished"]
+__all__ = ["TeacherWidget", "activity_chart", "chapters_finished"]

@@ -376,12 +376,12 @@ class LearnerSummary:
 
 
 def lesson_rules() -> dict[str, tuple[str, list[tuple[str, str]]]]:
-    """Every lesson's title and its rules as (id, title), in teaching order."""
-    from tutor.games import GAMES
+    """Every lesson's title and its rules as (id, title), in teaching order (Gwari's own games)."""
+    from tutor.games import WHERE
     from tutor.lessons import load_lesson
 
     out = {}
-    for slug in GAMES:
+    for slug in WHERE:
         lesson = load_lesson(slug)
         out[slug] = (lesson.title, [(r.id, r.title) for r in lesson.rules])
     return out

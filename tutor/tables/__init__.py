@@ -3,9 +3,15 @@
 - ``interface``: what every store offers (``TableStore``), the error a table refuses with, the tables' codes;
 - ``store``: where tables live: ``SQLiteTables`` on one machine (the default, no set-up), ``RedisTables``
   (``redis_store``) when learners' servers run on several machines; ``tables_store()`` picks by ``$GWARI_TABLES``.
-- ``referee``: ``Table``, one seat's hold on a table: opening, joining, starting and closing; the seat's moves
-  checked by the game's engine; the seat's view only; bots for empty and away seats; races decided by the
-  store's clock; the teacher's look with no hand (``summary``, ``class_tables``, ``fill_tables``).
+- ``referee``: ``Table``, one seat's hold on a table: what a shared table adds to the game's driver
+  (``tutor.driver``, which plays the game, its bots and their seeds): the store, the seats' keys and the log;
+  the seat's moves checked by the game's engine; the seat's view only; bots for empty and away seats; the
+  teacher's look with no hand (``summary``, ``class_tables``);
+- ``seating``: the table's card and the seats' keys: opening, joining, starting, the open tables, a class's
+  tables filled (``open_tables``, ``fill_tables``);
+- ``rounds``: decisions made ahead in a round everyone decides at once, and the race's ticks settled by the
+  store's clock;
+- ``questions``: a question put to a learner's seat, awaiting its answer.
 
 Only the server runs this (a learner's kernel under Voilà or JupyterLab); the page holds no key but its own seat's,
 and is sent only what that seat may see.  No game is named here.

@@ -267,7 +267,8 @@ class Table:
         """The seat whose answer the table waits for, if any."""
         return questions.asked(self.game, self.state, self.pending)
 
-    def _pending_move(self) -> Any:
+    def pending_move(self) -> Any:
+        """The move asked as a question, awaiting its answer (the asked seat's answer is read against it)."""
         return questions.pending_move(self.game, self.state, self.pending)  # type: ignore[arg-type]
 
     def _asked_name(self) -> str:

@@ -289,7 +289,7 @@ class Classmates(Part):
         text = str(value if value not in (None, "") else inputs.get("answered", ""))[:200]
         app.said, app.correction = text, ""
         try:
-            key = reply.read(app.state, self.table._pending_move(), text)
+            key = reply.read(app.state, self.table.pending_move(), text)
         except Misread as exc:
             app.misread(exc, text)
             return

@@ -320,7 +320,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # One game in play with its seats: every way to play goes through it.
     ("driver", ("tutor.driver",)),
     # What a server keeps: the tables of classmates, the learners' records, the class's settings.
-    ("server", ("tutor.tables", "tutor.progress", "tutor.classroom")),
+    ("server", ("tutor.addresses", "tutor.tables", "tutor.progress", "tutor.classroom")),
     # Cards, tables and rule sheets drawn as SVG and HTML.
     ("render", ("tutor.render", "tutor.rulesheet")),
     # What a notebook shows: the apps and pages, built on ipywidgets.

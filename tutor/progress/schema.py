@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from tutor.addresses import Address, AddressError, read_address
 from tutor.progress.fields import PlayedGame
 
 try:
@@ -24,6 +25,7 @@ except ImportError:  # Python in the browser (Pyodide) has no sqlite3 offline: t
     sqlite3 = None  # type: ignore[assignment]
 
 FORMAT = "gwari-progress"
+PROGRESS_ENV = "GWARI_PROGRESS"
 VERSION = 2
 """The store's schema version (SQLite ``user_version``) and the export format's version."""
 BUSY_MS = 30_000
@@ -92,12 +94,31 @@ def game_row(name: str, game: PlayedGame, at: str) -> tuple[str, tuple]:
              int(game.won), game.moves, game.level, at))
 
 
-def progress_path() -> Path:
-    """Where progress is kept: ``$GWARI_PROGRESS``, else the XDG data folder."""
-    if os.environ.get("GWARI_PROGRESS"):
-        return Path(os.environ["GWARI_PROGRESS"]).expanduser()
+def default_path() -> Path:
+    """The progress file when ``$GWARI_PROGRESS`` is unset: ``gwari/progress.sqlite3`` in the XDG data folder."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "gwari" / "progress.sqlite3"
+
+
+def progress_address() -> Address:
+    """Where progress is kept: ``$GWARI_PROGRESS`` read as what it is (``tutor.addresses``: a file's path or
+    ``sqlite:PATH``, or a ``postgresql://`` server; Redis does not keep records, and any other scheme is refused with
+    an ``AddressError`` naming the variable), else the file in the XDG data folder."""
+    text = os.environ.get(PROGRESS_ENV, "")
+    if not text.strip():
+        return Address(PROGRESS_ENV, "sqlite", path=default_path())
+    return read_address(PROGRESS_ENV, text, kinds=("sqlite", "postgresql"))
+
+
+def progress_path() -> Path:
+    """The progress file: ``$GWARI_PROGRESS``'s path, else the XDG data folder's file.  When the records are kept by
+    a server (a ``postgresql://`` address), or the address is not understood, an ``AddressError`` says so: it is
+    never taken as a file's name."""
+    address = progress_address()
+    if address.path is None:
+        raise AddressError(f"{PROGRESS_ENV}: the records are kept by the {address.kind} server at {address.shown}, "
+                           "not in a file.")
+    return address.path
 
 
 def store_path(path: Any) -> Path:

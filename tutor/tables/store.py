@@ -6,8 +6,11 @@ and the codes both stores share), and its two services.
 - ``RedisTables`` (``tutor.tables.redis_store``): a Redis server that the learners' servers on several machines all
   reach; every change that must not race is one Lua script run by Redis, and its clock is Redis's ``TIME``.
 
-``tables_store()`` chooses by ``$GWARI_TABLES``: a ``redis://`` or ``unix://`` address for Redis, else the path of
-the SQLite file (unset: ``tables.sqlite3`` beside the class's progress file).
+``tables_store()`` chooses by ``$GWARI_TABLES``, read as what it is (``tutor.addresses``): the path of an SQLite
+file (or ``sqlite:PATH``), a ``redis://``, ``rediss://`` or ``unix://`` address for Redis, a ``postgresql://`` one
+for PostgreSQL (``tutor.tables.pg_store``, imported only then); any other scheme is refused, naming the variable.
+Unset, the tables are kept beside the records: ``tables.sqlite3`` beside the class's progress file, or the same
+PostgreSQL database.
 
 A table is kept as three things: its card (``meta``: the game, its players and options, the seats' names and keys,
 its state of play), its log (entries appended in order; the log's length is the table's *version*, and
@@ -26,10 +29,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from tutor.addresses import Address, AddressError, postgres_missing, read_address
 from tutor.tables.interface import TableError, TableStore, dumps, new_code, table_code
 from tutor.tables.redis_store import RedisTables
 
-__all__ = ["STORE_ENV", "SQLiteTables", "TableError", "TableStore", "table_code", "tables_path", "tables_store"]
+__all__ = ["STORE_ENV", "SQLiteTables", "TableError", "TableStore", "table_code", "tables_address", "tables_path",
+           "tables_store"]
 
 STORE_ENV = "GWARI_TABLES"
 
@@ -159,19 +164,56 @@ class SQLiteTables:
         return {seat: at for seat, at in rows}
 
 
-def tables_path() -> Path:
-    """The SQLite file of the class's tables: beside the progress file."""
-    from tutor.progress.schema import progress_path
+def tables_address(address: str | os.PathLike[str] | None = None) -> Address:
+    """Where the class's tables are: ``address`` (or ``$GWARI_TABLES``) read as what it is (``tutor.addresses``: a
+    file's path or ``sqlite:``, ``postgresql://``, ``redis://``/``rediss://``/``unix://``), anything else refused with
+    an ``AddressError`` naming the variable.  Unset, the tables are kept beside the records: the SQLite file
+    ``tables.sqlite3`` beside the progress file, or the PostgreSQL database that keeps the records."""
+    if address is None:
+        address = os.environ.get(STORE_ENV, "")
+    if isinstance(address, str) and not address.strip():
+        from tutor.progress.schema import progress_address
 
-    return progress_path().with_name("tables.sqlite3")
+        records = progress_address()
+        if records.path is None:
+            return records
+        return Address(records.variable, "sqlite", path=records.path.with_name("tables.sqlite3"))
+    return read_address(STORE_ENV, address)
 
 
-def tables_store(address: str | None = None) -> TableStore:
-    """The class's tables: ``address`` (or ``$GWARI_TABLES``) names a Redis server (``redis://host:port/db``,
-    ``unix:///path/redis.sock``) or an SQLite file; unset, the SQLite file beside the class's progress."""
-    address = os.environ.get(STORE_ENV, "") if address is None else address
-    if not isinstance(address, str):
-        raise TableError(f"tables store: give an address or a path as text, not {type(address).__name__}.")
-    if address.startswith(("redis://", "rediss://", "unix://")):
-        return RedisTables(address)
-    return SQLiteTables(address or tables_path())
+def tables_path() -> Path | None:
+    """The SQLite file of the class's tables (``$GWARI_TABLES``, else beside the progress file); None when the
+    tables are kept by a server."""
+    return tables_address().path
+
+
+def tables_store(address: str | os.PathLike[str] | None = None) -> TableStore:
+    """The class's tables, opened where ``tables_address`` says (``address``, else ``$GWARI_TABLES``): an SQLite file,
+    a Redis server or a PostgreSQL server.  An address not understood, a server that cannot be reached, or one
+    whose driver is not installed is refused with a ``TableError`` naming the variable, the address shown without
+    its password."""
+    try:
+        where = tables_address(address)
+    except AddressError as exc:
+        raise TableError(str(exc)) from None
+    if where.path is not None:
+        return SQLiteTables(where.path)
+    try:
+        if where.kind == "redis":
+            return RedisTables(where.url)
+        return _postgres_tables(where)
+    except TableError as exc:
+        raise TableError(f"{where.variable}: {where.scrub(str(exc)).removeprefix('tables store: ')}") from None
+
+
+def _postgres_tables(where: Address) -> TableStore:
+    try:
+        from tutor.tables.pg_store import PostgresTables
+    except ImportError as exc:
+        raise TableError(postgres_missing(where, exc)) from None
+    try:
+        return PostgresTables(where.url)
+    except TableError:
+        raise
+    except Exception as exc:  # the driver's own error (psycopg.OperationalError, say), in words
+        raise TableError(f"the PostgreSQL server at {where.shown} cannot be reached ({exc}).") from None

@@ -1,16 +1,19 @@
 """The records of the class's learners in the store: names, lessons and checks, games, the drill, the class's
 settings, and what the teacher's page reads.
 
-Every method opens a short connection, so several kernels can share the file; each write is one immediate
-transaction (all of it, or nothing), and every field is checked first (``fields``): a value of the wrong kind or
-out of range is refused with a ``ValueError`` naming it, and nothing is written.
+``Records`` holds all of it once, in SQL both databases speak (``?`` for a value, ``ON CONFLICT`` for a row kept
+once); a store supplies only its connection and its transactions: ``Progress`` one SQLite file, ``PostgresProgress``
+(``tutor.progress.pg_store``) a PostgreSQL database.  Each write is one transaction that no other writer
+interleaves with (all of it, or nothing), and every field is checked first (``fields``): a value of the wrong kind
+or out of range is refused with a ``ValueError`` naming it, and nothing is written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Mapping
 
 from fsrs import Card as FsrsCard
 
@@ -21,57 +24,49 @@ from tutor.vocab.schedule import Answered, Clock, Deck, utc_now
 from tutor.vocab.words import Entry, entry_for_word
 
 SETTING_LIMIT = 60  # the longest name of a setting
+REACH = "INSERT INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
 
 
-class Progress:
-    """The progress file; every method opens a short connection, so several processes can share it."""
+class Records:
+    """The records of a class's learners, whatever database keeps them.  A store supplies ``_connection`` (a
+    connection whose ``execute(sql, args)`` takes ``?`` for each value), ``_writing`` (one transaction no other
+    writer interleaves with) and ``_reading`` (reads at one moment); everything else is here, once."""
 
-    def __init__(self, path: Path | str | None = None, *, clock: Clock = utc_now) -> None:
-        self.path = schema.store_path(schema.progress_path() if path is None else path)
-        self.clock = clock
-        self.recovered: Path | None = None
-        self.migrated_from: int | None = None
-        self.left_out: list[str] = []  # what the last export left out (records that could not be read back)
-        if schema.sqlite3 is None:
-            raise StoreError("Progress cannot be kept here: this Python has no sqlite3.")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.migrated_from, self.recovered = schema.open_store(self.path, self.clock)
+    clock: Clock
+    left_out: list[str]  # what the last export left out (records that could not be read back)
 
-    @property
-    def report(self) -> str:
-        """What happened to a damaged file, in words ("" when nothing did)."""
-        if self.recovered is None:
-            return ""
-        return f"The progress file {self.path} could not be read; it was moved to {self.recovered} and a new one started."
+    def _connection(self) -> ContextManager[Any]:
+        raise NotImplementedError
 
-    def _connect(self) -> Any:
-        return connect(self.path)
+    def _writing(self, conn: Any) -> ContextManager[Any]:
+        raise NotImplementedError
+
+    def _reading(self, conn: Any) -> ContextManager[Any]:
+        raise NotImplementedError
 
     def _write(self, statements: Iterable[tuple[str, tuple]]) -> None:
-        """Run statements in one immediate transaction (all or nothing)."""
+        """Run statements in one transaction (all or nothing)."""
         self._change(lambda conn: [conn.execute(sql, args) for sql, args in statements])
 
     def _change(self, action: Callable[[Any], Any]) -> Any:
-        """Run ``action(conn)`` in one immediate transaction: what it reads, nobody changes before it writes."""
-        conn = self._connect()
-        try:
-            with immediate(conn):
-                return action(conn)
-        finally:
-            conn.close()
+        """Run ``action(conn)`` in one write transaction: what it reads, nobody changes before it writes."""
+        with self._connection() as conn, self._writing(conn):
+            return action(conn)
+
+    def _look(self, action: Callable[[Any], Any]) -> Any:
+        """Run ``action(conn)`` reading the store at one moment."""
+        with self._connection() as conn, self._reading(conn):
+            return action(conn)
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
-        conn = self._connect()
-        try:
+        with self._connection() as conn:
             return conn.execute(sql, args).fetchall()
-        finally:
-            conn.close()
 
     def _now(self) -> str:
         return self.clock().isoformat()
 
     def _named(self, name: str) -> tuple[str, tuple]:
-        return ("INSERT OR IGNORE INTO learners (name, since) VALUES (?, ?)", (name, self._now()))
+        return ("INSERT INTO learners (name, since) VALUES (?, ?) ON CONFLICT DO NOTHING", (name, self._now()))
 
     # ------------------------------------------------------------ learners
 
@@ -83,7 +78,7 @@ class Progress:
 
     def learners(self) -> list[str]:
         """Every learner named in the file, sorted."""
-        return [r[0] for r in self._read("SELECT name FROM learners ORDER BY name COLLATE NOCASE, name")]
+        return sorted((r[0] for r in self._read("SELECT name FROM learners")), key=transfer.by_name)
 
     def since(self, learner: str) -> str:
         """When the learner was first named (ISO time; "" for an unknown name)."""
@@ -107,8 +102,7 @@ class Progress:
         """The learner reached one rule of a lesson (kept once, at the first time)."""
         name = learner_name(learner)
         lesson, rule, now = fields.row("reached", [lesson, rule, self._now()], clip=True)
-        self._write([self._named(name), ("INSERT OR IGNORE INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?)",
-                                         (name, lesson, rule, now))])
+        self._write([self._named(name), (REACH, (name, lesson, rule, now))])
 
     def reached(self, learner: str) -> dict[str, set[str]]:
         """The rules the learner reached, by lesson."""
@@ -123,8 +117,7 @@ class Progress:
         lesson, rule, question, answer, correct, now = fields.row(
             "checks", [lesson, rule, question, answer, correct, self._now()], clip=True)
         self._write([self._named(name),
-                     ("INSERT OR IGNORE INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?)",
-                      (name, lesson, rule, now)),
+                     (REACH, (name, lesson, rule, now)),
                      ("INSERT INTO checks (learner, lesson, rule, question, answer, correct, at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (name, lesson, rule, question, answer, int(correct), now))])
 
@@ -245,15 +238,7 @@ class Progress:
     def export_json(self) -> str:
         """Every learner's progress as JSON (read at one moment).  A record that could not be read back (kept by
         an earlier release that checked less) is left out and named in ``left_out``."""
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN")
-            try:
-                data, self.left_out = transfer.export_data(conn)
-            finally:
-                conn.execute("COMMIT")
-        finally:
-            conn.close()
+        data, self.left_out = self._look(transfer.export_data)
         return transfer.dump(data)
 
     def import_json(self, text: str) -> list[str]:
@@ -263,6 +248,50 @@ class Progress:
         parsed = transfer.read_export(text)
         self._change(lambda conn: transfer.merge(conn, parsed, self._now()))
         return list(parsed)
+
+
+class Progress(Records):
+    """The records in one SQLite file; every method opens a short connection, so several processes can share it."""
+
+    def __init__(self, path: Path | str | None = None, *, clock: Clock = utc_now) -> None:
+        self.path = schema.store_path(schema.progress_path() if path is None else path)
+        self.clock = clock
+        self.recovered: Path | None = None
+        self.migrated_from: int | None = None
+        self.left_out = []
+        if schema.sqlite3 is None:
+            raise StoreError("Progress cannot be kept here: this Python has no sqlite3.")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.migrated_from, self.recovered = schema.open_store(self.path, self.clock)
+
+    @property
+    def report(self) -> str:
+        """What happened to a damaged file, in words ("" when nothing did)."""
+        if self.recovered is None:
+            return ""
+        return f"The progress file {self.path} could not be read; it was moved to {self.recovered} and a new one started."
+
+    def _connect(self) -> Any:
+        return connect(self.path)
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        conn = self._connect()
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def _writing(self, conn: Any) -> ContextManager[Any]:
+        return immediate(conn)  # BEGIN IMMEDIATE: one writer at a time, from its first read
+
+    @contextlib.contextmanager
+    def _reading(self, conn: Any) -> Iterator[Any]:
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.execute("COMMIT")
 
 
 def setting_key(key: Any) -> str:
@@ -275,7 +304,7 @@ def setting_value(value: Any) -> str:
     return fields.text(value, "setting value", limit=MAX_TEXT)
 
 
-def class_records(progress: Progress) -> dict[str, list[dict[str, Any]]]:
+def class_records(progress: Records) -> dict[str, list[dict[str, Any]]]:
     """Everything in the store for the teacher's view, table by table, as rows of plain values."""
     def rows(sql: str, names: tuple[str, ...]) -> list[dict[str, Any]]:
         return [dict(zip(names, r)) for r in progress._read(sql)]
@@ -292,7 +321,7 @@ def class_records(progress: Progress) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def keep_fumbles(learner: str, fumbles: Iterable[tuple[str, str]], *, progress: Progress | None = None) -> list[str]:
+def keep_fumbles(learner: str, fumbles: Iterable[tuple[str, str]], *, progress: Records | None = None) -> list[str]:
     """Keep the words a learner fumbled in play (e.g. ``PlayWidget.fumbles``) so the drill brings them back now."""
     from tutor.vocab.words import load_vocab
 

@@ -24,12 +24,19 @@ from tutor.progress.fields import PlayedGame, learner_name
 from tutor.progress.schema import FORMAT, VERSION, game_row
 
 PREFIX = "progress JSON"
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 PARTS = ("since", "cards", "answers", "fumbles", "reached", "checks", "games")
 
 
 def empty_part(since: str = "") -> dict[str, Any]:
     """A learner with no records yet."""
     return {"since": since, "cards": {}, "answers": [], "fumbles": [], "reached": [], "checks": [], "games": []}
+
+
+def by_name(name: str) -> tuple[str, str]:
+    """The order of learners' names in every store: A to Z in either case, then character by character (as SQLite's
+    NOCASE, then its own order; the same whatever a database's locale)."""
+    return name.translate(_ASCII_LOWER), name
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -170,7 +177,8 @@ def export_data(conn: Any) -> tuple[dict[str, Any], list[str]]:
         return True
 
     data: dict[str, Any] = {}
-    for name, since in conn.execute("SELECT name, since FROM learners ORDER BY name COLLATE NOCASE, name"):
+    for name, since in sorted(conn.execute("SELECT name, since FROM learners").fetchall(),
+                              key=lambda row: by_name(row[0])):
         if not kept("name", name, name, learner_name):
             continue
         part = empty_part(since if kept("since", name, since, lambda v: fields.when(v, "since", empty=True)) else "")
@@ -205,7 +213,8 @@ def merge(conn: Any, parsed: dict[str, dict[str, Any]], now: str) -> None:
     """Write checked records (``read_export``) into the store through ``conn``, inside the caller's transaction:
     a drill card is kept from whichever side reviewed it last; a record already here is not added twice."""
     for name, part in parsed.items():
-        conn.execute("INSERT OR IGNORE INTO learners (name, since) VALUES (?, ?)", (name, part["since"] or now))
+        conn.execute("INSERT INTO learners (name, since) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                     (name, part["since"] or now))
         mine = {k: FsrsCard.from_json(c) for k, c in
                 conn.execute("SELECT key, card FROM cards WHERE learner = ?", (name,))}
         for key, card_dict in part["cards"].items():
@@ -226,7 +235,7 @@ def merge(conn: Any, parsed: dict[str, dict[str, Any]], now: str) -> None:
                 conn.execute("INSERT INTO fumbles (learner, expected, typed, at) VALUES (?, ?, ?, ?)",
                              (name, expected, typed, now))
         for lesson, rule, at in part["reached"]:
-            conn.execute("INSERT OR IGNORE INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?)",
+            conn.execute("INSERT INTO reached (learner, lesson, rule, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                          (name, lesson, rule, at))
         checked = {(a, b, q, ans, bool(c), at) for a, b, q, ans, c, at in conn.execute(
             "SELECT lesson, rule, question, answer, correct, at FROM checks WHERE learner = ?", (name,))}

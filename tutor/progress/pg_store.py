@@ -11,8 +11,8 @@ store is opened (one opening at a time, under a lock), and a database a later Gw
 A server that cannot be reached, and any error of the database, is a ``StoreError`` saying so in words.
 
 One connection per store object, kept open and shared by its threads in turn; one that broke (a server restarted)
-is opened again at the next call.  The server side imports this module when an address is ``postgresql://…``;
-learner code never does.
+is opened again at the next call.  The server side imports this module when an address is ``postgresql://…``
+(importing it needs psycopg, the postgres extra); learner code never does.
 """
 
 from __future__ import annotations
@@ -21,19 +21,14 @@ import contextlib
 import functools
 import threading
 from typing import Any, Iterator
-from urllib.parse import urlsplit
 
-from tutor.addresses import shown
+import psycopg
+
+from tutor.addresses import read_address, shown
 from tutor.progress.schema import BUSY_MS, StoreError, StoreVersionError, tables
 from tutor.progress.store import Records
 from tutor.vocab.schedule import Clock, utc_now
 
-try:
-    import psycopg
-except ImportError:  # the postgres extra is not installed
-    psycopg = None  # type: ignore[assignment]
-
-SCHEMES = ("postgresql", "postgres")
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     tuple(tables("postgresql")),  # 1: the records' tables as SQLite's version 2 has them
 )
@@ -48,11 +43,9 @@ class PostgresStoreError(StoreError):  # type: ignore[misc, valid-type]
 
 
 def postgres_url(url: Any) -> str:
-    """A PostgreSQL address, checked: text starting ``postgresql://`` (or ``postgres://``), else a ValueError."""
-    if not isinstance(url, str) or urlsplit(url).scheme not in SCHEMES or "\x00" in url:
-        raise ValueError(f"progress store: {url!r:.80} is not a PostgreSQL address like "
-                         "postgresql://gwari@db.example.org/gwari.")
-    return url
+    """A PostgreSQL address (``postgresql://…`` or ``postgres://…``), checked as ``tutor.addresses`` reads one; else
+    an ``AddressError`` (a ValueError) saying why."""
+    return read_address("PostgreSQL records", url, kinds=("postgresql",)).url
 
 
 @functools.lru_cache(maxsize=512)
@@ -87,9 +80,6 @@ class PostgresProgress(Records):
         self.migrated_from: int | None = None
         self._lock = threading.RLock()
         self._conn: _Connection | None = None
-        if psycopg is None:
-            raise PostgresStoreError("The class's records on PostgreSQL need the psycopg driver: install Gwari's "
-                                     "postgres extra (pip install 'gwari[postgres]').")
         self.migrated_from = self._change_schema()
 
     @property

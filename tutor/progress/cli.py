@@ -1,4 +1,5 @@
-"""``python -m tutor.progress``: where the class's records are, a safe backup, export and import."""
+"""``python -m tutor.progress``: where the class's records are, a safe backup, export and import, and moving a
+class's SQLite file into PostgreSQL."""
 
 from __future__ import annotations
 
@@ -6,12 +7,27 @@ import sys
 from pathlib import Path
 
 from tutor.progress import schema
-from tutor.progress.schema import StoreError, progress_path
-from tutor.progress.store import Progress
+from tutor.progress.schema import StoreError
+from tutor.progress.store import Progress, Records
 
 
-def backup(progress: Progress, target: Path | str) -> Path:
-    """Copy the store to ``target`` safely while apps are writing to it (SQLite's online backup)."""
+def open_store() -> Records:
+    """The store ``$GWARI_PROGRESS`` names: ``Progress`` on a file, ``PostgresProgress`` on a PostgreSQL server."""
+    where = schema.progress_address()
+    if where.path is not None:
+        return Progress(where.path)
+    from tutor.progress.pg_store import PostgresProgress
+
+    return PostgresProgress(where.url)
+
+
+def backup(progress: Records, target: Path | str) -> Path:
+    """Copy the store to ``target`` safely while apps are writing to it (SQLite's online backup); a PostgreSQL
+    store is backed up by PostgreSQL's own pg_dump, which this says."""
+    if not isinstance(progress, Progress):
+        raise ValueError(f"backup: the records are kept by PostgreSQL at {getattr(progress, 'address', '')}; back "
+                         "them up with PostgreSQL's pg_dump (pg_dump --format=custom --file=gwari.dump ADDRESS; "
+                         "pg_restore puts them back).")
     target = schema.store_path(target)
     if target.resolve() == progress.path.resolve():
         raise ValueError("backup: the copy must go to another file.")
@@ -32,18 +48,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor.progress",
                                      description="The class's records: where they are, a safe backup, export, import.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("where", help="print the progress file's path")
+    sub.add_parser("where", help="print where the records are (the progress file's path, or the server)")
     copy = sub.add_parser("backup", help="copy the progress file safely, even while the server runs")
     copy.add_argument("target")
     sub.add_parser("export", help="print every learner's records as JSON")
     merge = sub.add_parser("import", help="merge records exported elsewhere (a JSON file)")
     merge.add_argument("file")
+    move = sub.add_parser("move", help="copy a class's SQLite file into an empty PostgreSQL store, counting the rows")
+    move.add_argument("file")
+    move.add_argument("address", help="postgresql://user@host/database")
     args = parser.parse_args(argv)
-    if args.command == "where":
-        print(progress_path())
-        return 0
     try:
-        progress = Progress()
+        if args.command == "where":
+            print(schema.progress_address().shown)
+            return 0
+        if args.command == "move":
+            return _move(args.file, args.address)
+        progress = open_store()
         if args.command == "backup":
             print(f"Backed up to {backup(progress, args.target)}")
         elif args.command == "export":
@@ -56,4 +77,18 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError, StoreError) as exc:
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _move(path: str, address: str) -> int:
+    from tutor.progress.move import move_in
+    from tutor.progress.pg_store import PostgresProgress
+
+    target = PostgresProgress(address)
+    try:
+        counted = move_in(path, target)
+    finally:
+        target.close()
+    print(f"Moved {counted['learners']} learners' records from {path} to {target.address}; rows counted in both: "
+          + ", ".join(f"{table} {n}" for table, n in counted.items()) + ".")
     return 0

@@ -1,10 +1,11 @@
 """The store refuses what cannot be kept, by name, and changes nothing: a folder or malformed path, a name that is not
 a name, a record of the wrong kind or range, an export with any field wrong; and whatever it keeps, its export
-imports back."""
+imports back.  The tests of records run on every store alike (``stores``: an SQLite file, a PostgreSQL database)."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from tutor import classroom
+from tests.progress_stores import open_address, stores  # noqa: F401  (stores: the fixture)
 from tutor.progress import VERSION, PlayedGame, Progress, StoreError, main, schema
+from tutor.progress.store import Records
 from tutor.vocab.schedule import ManualClock
 
 NOW = datetime(2026, 11, 20, 12, tzinfo=timezone.utc)
@@ -26,10 +29,10 @@ def a_game(**changes) -> PlayedGame:
     return PlayedGame(**{**fields, **changes})
 
 
-def filled(path: Path) -> Progress:
-    """A store with a record of every kind, some of its texts odd but allowed."""
+def filled(open_store) -> Records:
+    """A store with a record of every kind, some of its texts odd but allowed (``open_store(clock=...)`` opens it)."""
     clock = ManualClock(NOW)
-    store = Progress(path, clock=clock)
+    store = open_store(clock=clock)
     store.reach("Ana", "pig", "pig.deal")
     store.answer_check("Ana", "pig", "pig.nose", "Who is the pig? " * 40, "“The last” 🂡", False)
     store.keep_game("Ana", a_game(seats=("J" * 90, "Tamsin", "Pol", "Kerensa"), options={"word": "PIG", "slate": True}))
@@ -84,7 +87,7 @@ def test_a_path_through_a_file_is_refused(tmp_path):
 def test_a_locked_store_is_not_taken_for_a_broken_one(tmp_path, monkeypatch):
     """Only a file SQLite reads as not a database is moved aside; one another kernel holds locked is left alone."""
     path = tmp_path / "p.sqlite3"
-    filled(path)
+    filled(lambda clock: Progress(path, clock=clock))
     before = export_of(path)
     monkeypatch.setattr(schema, "BUSY_MS", 50)
     holder = sqlite3.connect(path, isolation_level=None)
@@ -114,8 +117,8 @@ def test_the_command_runs_as_a_module(tmp_path):
     ("\t ", "control characters"), ("Ana\nBryok", "control characters"), ("x" * 41, "at most 40"),
     ("x" * 5000, "at most 40"), ("Ana\u200b", "control characters"), ("\ud800", "control characters"),
 ])
-def test_a_name_must_be_text_of_at_most_40_characters_without_control_characters(tmp_path, bad, words):
-    store = Progress(tmp_path / "p.sqlite3")
+def test_a_name_must_be_text_of_at_most_40_characters_without_control_characters(stores, bad, words):
+    store = stores()
     with pytest.raises(ValueError, match=f"learner name: .*{words}"):
         store.add_learner(bad)
     assert store.learners() == []
@@ -134,16 +137,16 @@ def test_a_name_must_be_text_of_at_most_40_characters_without_control_characters
     ({"at": "yesterday"}, "'at' must be a time"),
     ({"game": ""}, "'game' must not be empty"),
 ])
-def test_a_game_of_the_wrong_kind_or_range_is_not_kept(tmp_path, changes, field):
-    store = filled(tmp_path / "p.sqlite3")
+def test_a_game_of_the_wrong_kind_or_range_is_not_kept(stores, changes, field):
+    store = filled(stores)
     before = store.export_json()
     with pytest.raises(ValueError, match=field):
         store.keep_game("Ana", a_game(**changes))
     assert store.export_json() == before
 
 
-def test_texts_of_the_wrong_kind_are_refused_and_long_ones_cut(tmp_path):
-    store = filled(tmp_path / "p.sqlite3")
+def test_texts_of_the_wrong_kind_are_refused_and_long_ones_cut(stores):
+    store = filled(stores)
     before = store.export_json()
     for call in (lambda: store.reach("Ana", None, "pig.deal"), lambda: store.answer_check("Ana", "pig", "r", "Q", "A", 1),
                  lambda: store.record_fumbles("Ana", None), lambda: store.set_setting("class_deal", 4)):
@@ -153,32 +156,31 @@ def test_texts_of_the_wrong_kind_are_refused_and_long_ones_cut(tmp_path):
     assert store.checks("Ana")[0].question == ("Who is the pig? " * 40)[:400]
 
 
-def test_whatever_the_store_keeps_its_export_imports_back(tmp_path):
-    text = filled(tmp_path / "a.sqlite3").export_json()
-    other = Progress(tmp_path / "b.sqlite3")
+def test_whatever_the_store_keeps_its_export_imports_back(stores):
+    text = filled(lambda clock: stores("a", clock=clock)).export_json()
+    other = stores("b")
     assert other.import_json(text) == ["Ana", "Bryok Pengelly", "Ówen"]
     assert json.loads(other.export_json()) == json.loads(text)
     assert other.import_json(text) and json.loads(other.export_json()) == json.loads(text)  # twice adds nothing
 
 
-def test_a_record_an_earlier_release_kept_badly_is_left_out_of_the_export_and_named(tmp_path):
-    path = tmp_path / "a.sqlite3"
-    store = filled(path)
-    with sqlite3.connect(path) as conn:  # as the release before this one could keep them
-        conn.execute("INSERT INTO games (learner, game, options, deal, seats, seat, scores, won, moves, level, at) "
-                     "VALUES ('Ana', 'pig', '{}', '4-1', '[\"Ana\"]', 9, '[0]', 1, 3, '', '')")
-        conn.execute("INSERT INTO answers (learner, key, correct, near, at) VALUES ('Ana', 'k', 1, 0, 'yes')")
+def test_a_record_an_earlier_release_kept_badly_is_left_out_of_the_export_and_named(stores):
+    store = filled(lambda clock: stores("a", clock=clock))
+    # as the release before this one could keep them
+    stores.sql("a", "INSERT INTO games (learner, game, options, deal, seats, seat, scores, won, moves, level, at) "
+                    "VALUES ('Ana', 'pig', '{}', '4-1', '[\"Ana\"]', 9, '[0]', 1, 3, '', '')")
+    stores.sql("a", "INSERT INTO answers (learner, key, correct, near, at) VALUES ('Ana', 'k', 1, 0, 'yes')")
     text = store.export_json()
     assert sorted(store.left_out) == [
         "learner 'Ana', answers: 'at' must be a time like 2026-11-20T12:00:00+00:00, not the text 'yes'.",
         "learner 'Ana', game: 'seat' must be from 0 to 0, not the number 9."]
-    assert Progress(tmp_path / "b.sqlite3").import_json(text) == ["Ana", "Bryok Pengelly", "Ówen"]
+    assert stores("b").import_json(text) == ["Ana", "Bryok Pengelly", "Ówen"]
 
 
-def test_a_game_with_no_time_is_not_merged_twice(tmp_path):
+def test_a_game_with_no_time_is_not_merged_twice(stores):
     row = dict(a_game().row(), at="")
     text = json.dumps({"format": "gwari-progress", "version": VERSION, "learners": {"Ana": {"games": [row]}}})
-    store = Progress(tmp_path / "a.sqlite3")
+    store = stores()
     store.import_json(text)
     store.import_json(text)
     assert len(store.games("Ana")) == 1
@@ -225,10 +227,35 @@ GAME = a_game().row()
     ('{"format": "gwari-progress", "version": 2, "learners": {"A": {"since": ' + "9" * 5000 + "}}}", "not JSON"),
     (None, "must be the text of an export"),
 ])
-def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(tmp_path, text, field):
-    path = tmp_path / "a.sqlite3"
-    store = filled(path)
+def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(stores, text, field):
+    store = filled(stores)
     before = store.export_json()
     with pytest.raises(ValueError, match=field):
         store.import_json(text)
     assert store.export_json() == before
+
+
+# ---------------------------------------------------------------- kernels writing at once
+
+
+def _count_up(kind: str, address: str, times: int) -> None:
+    """One kernel adding one to a setting, ``times`` times, each a read and a write."""
+    store = open_address(kind, address)
+    for _ in range(times):
+        store.update_settings(["count"], lambda now: {"count": str(int(now["count"] or "0") + 1)})
+
+
+def test_kernels_changing_one_setting_at_once_lose_no_change(stores):
+    """What a write reads, no other kernel changes before it writes: four kernels counting in one setting lose no
+    count (each reads the count and writes it plus one)."""
+    address = stores.address()
+    stores().set_setting("count", "0")
+    stores.close_connections()
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_count_up, args=(stores.kind, address, 30)) for _ in range(4)]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(120)
+        assert proc.exitcode == 0
+    assert stores().setting("count") == "120"

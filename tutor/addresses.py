@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-__all__ = ["KINDS", "SCHEMES", "Address", "AddressError", "postgres_missing", "read_address", "shown"]
+__all__ = ["KINDS", "SCHEMES", "Address", "AddressError", "not_opened", "postgres_missing", "read_address", "shown"]
 
 SCHEMES = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql", "redis": "redis",
            "rediss": "redis", "unix": "redis"}
@@ -194,3 +194,19 @@ def postgres_missing(address: Address, exc: ImportError) -> str:
     """Why a PostgreSQL address cannot be opened here (the driver, or Gwari's store for it, cannot be imported)."""
     return (f"PostgreSQL needs the psycopg driver and Gwari's PostgreSQL store (pip install 'gwari[server,postgres]'), "
             f"and here {exc.name or 'one of them'} cannot be imported; {address.shown} was not opened.")
+
+
+def not_opened(address: Address, exc: BaseException) -> Exception:
+    """The error to raise when a server's store could not be opened: a ``ConnectionError`` when the server did not
+    answer (the driver's connection error), else a ``ValueError`` (it answered and refused); the message names the
+    variable and shows the address, and the driver's words, without the password."""
+    reason = address.scrub(str(exc)) or type(exc).__name__
+    name = _NAMES[address.kind]
+    if isinstance(exc, OSError) or type(exc).__name__ in _UNANSWERED:
+        return ConnectionError(f"{address.variable}: the {name} server at {address.shown} cannot be reached "
+                               f"({reason}).")
+    return ValueError(f"{address.variable}: the {name} store at {address.shown} could not be opened ({reason}).")
+
+
+_UNANSWERED = ("OperationalError", "ConnectionTimeout", "ConnectionError", "TimeoutError")
+"""The drivers' errors for a server that did not answer (psycopg's, redis's), named so nothing is imported here."""

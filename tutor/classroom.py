@@ -36,8 +36,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from tutor.addresses import Address, AddressError, not_opened, postgres_missing
 from tutor.deal_code import ClassDeal, parse_class_deal
-from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, progress_path, schema
+from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, schema
 from tutor.progress.fields import NAME_LIMIT
 
 KEY_ENV = "GWARI_CLASS_KEY"
@@ -55,6 +56,7 @@ KEY_TRIES = ("class_key_wrong", "class_key_wait_until", "class_key_unseen")
 _learner = ""
 _listeners: "weakref.WeakSet[Any]" = weakref.WeakSet()
 _store: Progress | BrowserProgress | None = None
+_store_where: Address | None = None  # where the store open in this kernel is
 _store_problem = ""
 _restored = False
 _key_tries: dict[str, str] = {}  # the wrong keys, when there is no store to count them in
@@ -136,13 +138,46 @@ def store() -> Progress | BrowserProgress | None:
         if _store is None:
             _store = BrowserProgress(saved=_keep_in_browser)
         return _store
-    if _store is None or _store.path != progress_path():
+    global _store_where
+    try:
+        where = schema.progress_address()
+    except AddressError as exc:  # $GWARI_PROGRESS is not an address (the server refuses it at its start)
+        _store, _store_where, _store_problem = None, None, str(exc)
+        return None
+    if _store is None or _store_where != where:
         try:
-            _store = Progress()
-            _store_problem = _store.report
+            _store = open_progress(where)
+            _store_problem = getattr(_store, "report", "")
         except (StoreError, OSError, ValueError) as exc:  # ValueError: $GWARI_PROGRESS names a folder, say
             _store, _store_problem = None, str(exc)
+        _store_where = where
     return _store
+
+
+def open_progress(where: Address | None = None) -> Any:
+    """The class's progress store at ``where`` (else where ``$GWARI_PROGRESS`` says, ``schema.progress_address``):
+    ``Progress`` on an SQLite file, ``PostgresProgress`` (``tutor.progress.pg_store``, imported only then) on a
+    PostgreSQL server.  Refused, naming the variable and the address without its password: an address not
+    understood (``AddressError``), PostgreSQL here without its driver (``AddressError``), a server that cannot be
+    reached (``ConnectionError``) or that refuses the store (``ValueError``)."""
+    where = schema.progress_address() if where is None else where
+    if where.path is not None:
+        return Progress(where.path)
+    try:
+        from tutor.progress.pg_store import PostgresProgress
+    except ImportError as exc:
+        raise AddressError(f"{where.variable}: {postgres_missing(where, exc)}") from None
+    try:
+        return PostgresProgress(where.url)
+    except (StoreError, ValueError) as exc:  # the store's own refusal, in words: said again naming the variable
+        said = f"{where.variable}: {where.scrub(str(exc))}"
+        try:
+            again = type(exc)(said)
+        except Exception:  # an error made otherwise than from its words
+            again = ValueError(said)
+        raise again from None
+    except Exception as exc:  # the driver's own error (psycopg.OperationalError, say), in words
+        raise not_opened(where, exc) from None
 
 
 def _keep_in_browser(text: str) -> None:
@@ -213,7 +248,10 @@ def class_key(progress: Progress | None = None) -> str:
     key = os.environ.get(KEY_ENV, "").strip()
     if key:
         return key
-    path = (progress.path if progress is not None else progress_path()).parent / KEY_FILE
+    try:
+        path = key_file(progress)
+    except AddressError:  # $GWARI_PROGRESS is not an address: no key opens the page (the server refuses it)
+        return ""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
@@ -314,7 +352,7 @@ def read_class_deal(text: str) -> tuple[ClassDeal | None, str]:
 def _kept_class_deal() -> tuple[str, ClassDeal | None]:
     """What the store keeps as the class deal, and the deal it is (None when none is kept or it cannot be used).
     Asking creates no store."""
-    if _store is None and not in_browser() and not progress_path().exists():
+    if _store is None and not in_browser() and _nothing_kept():
         return "", None
     progress = store()
     if progress is None:
@@ -490,5 +528,19 @@ def activity_by_day(records: dict[str, list[dict[str, Any]]]) -> list[tuple[str,
 
 
 def key_file(progress: Progress | None = None) -> Path:
-    """Where the class key file goes: beside the progress file."""
-    return (progress.path if progress is not None else progress_path()).parent / KEY_FILE
+    """Where the class key file goes: beside the progress file; when the records are kept by a server, in the
+    folder the progress file would be in (``schema.default_path``).  ``$GWARI_PROGRESS`` not understood is refused
+    (``AddressError``)."""
+    if progress is not None:
+        return progress.path.parent / KEY_FILE
+    where = schema.progress_address()
+    return (where.path or schema.default_path()).parent / KEY_FILE
+
+
+def _nothing_kept() -> bool:
+    """Whether no store is there yet to read (no progress file; a server's store is always there to ask)."""
+    try:
+        where = schema.progress_address()
+    except AddressError:
+        return True
+    return where.path is not None and not where.path.exists()

@@ -35,6 +35,11 @@ redrawn table, tens of kilobytes.  Tornado leaves Nagle's algorithm on for a
 websocket, so the table waited until the browser acknowledged the "busy"
 message, and a browser delays that acknowledgement by 40 ms: every click took
 40 ms longer than the kernel needed (benchmarks/RESULTS.md).
+
+The class's stores are checked as the server starts (``store_problems``, when Voilà makes this kernel manager):
+``$GWARI_PROGRESS`` or ``$GWARI_TABLES`` not understood, a folder where a file should be, a PostgreSQL or Redis
+server that does not answer, stop the server there, the log naming the variable and the address (never its
+password), rather than leave each learner's kernel to find out.
 """
 
 from __future__ import annotations
@@ -45,13 +50,14 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
 
+STORES = ("GWARI_PROGRESS", "GWARI_TABLES")  # the variables that say where the class's stores are
 PREHEAT = "VOILA_PREHEAT"  # the variable Voilà sets in the environment of a kernel it starts for a pool
 DEFAULT_POOL = 2  # voila.json's default_pool_size: what the apps not warmed for the class keep
 KERNEL_MB = 60  # about what one kernel of an app takes (benchmarks/RESULTS.md)
@@ -105,6 +111,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def store_problems() -> list[str]:
+    """What keeps the class's stores from being used, each naming its variable (``STORES``) and showing the address
+    without its password ([] when both can be used): an address not understood, a file's path that is a folder, a
+    PostgreSQL or Redis server that cannot be reached, or PostgreSQL without its driver.  A server is reached by
+    opening its store, as a learner's kernel will (and closed again); a file is only checked, never made."""
+    from tutor.addresses import Address
+    from tutor.classroom import open_progress
+    from tutor.progress.schema import progress_address, store_path
+    from tutor.tables.store import tables_address, tables_store
+
+    problems: list[str] = []
+
+    def check(variable: str, where: Callable[[], Address], open_store: Callable[[Address], Any]) -> None:
+        try:
+            address = where()
+            if problems and address.variable != variable:  # unset, the tables are where the records are: said
+                return
+            if address.server:
+                close = getattr(open_store(address), "close", None)
+                if callable(close):
+                    close()
+            elif variable == STORES[0]:
+                store_path(address.path)
+            elif address.path is not None and address.path.is_dir():
+                raise ValueError(f"tables file: {address.path} is a folder; give the path of a file in it.")
+        except Exception as exc:  # each store's own refusal, in words
+            said = str(exc) or type(exc).__name__
+            problems.append(said if said.startswith(STORES) else f"{variable}: {said}")
+
+    check(STORES[0], progress_address, open_progress)
+    check(STORES[1], tables_address, tables_store)
+    return problems
+
+
 class PromptKernelConnection(ZMQChannelsWebsocketConnection):
     """The websocket between a page and its kernel, sending each message as soon as it is written (TCP_NODELAY)."""
 
@@ -128,7 +168,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     refill_gap = Float(3.0, config=True, help="Seconds between two kernels started to refill the pools.")
 
     def __init__(self, **kwargs: Any) -> None:
+        """Made once, as the server starts: a store address that cannot be used stops the server there, naming the
+        variable (``store_problems``), before any learner's page is served."""
         super().__init__(**kwargs)
+        problems = store_problems()
+        if problems:
+            for problem in problems:
+                self.log.critical("The class's store cannot be used: %s", problem)
+            raise SystemExit(2)
         self._seen_pooled: set[str] = set()
         self._last_hand_out: float | None = None
         self._last_pool_start = 0.0

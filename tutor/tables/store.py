@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.addresses import Address, AddressError, postgres_missing, read_address
+from tutor.addresses import Address, AddressError, not_opened, postgres_missing, read_address
 from tutor.tables.interface import TableError, TableStore, dumps, new_code, table_code
 from tutor.tables.redis_store import RedisTables
 
@@ -164,11 +164,13 @@ class SQLiteTables:
         return {seat: at for seat, at in rows}
 
 
-def tables_address(address: str | os.PathLike[str] | None = None) -> Address:
+def tables_address(address: str | os.PathLike[str] | Address | None = None) -> Address:
     """Where the class's tables are: ``address`` (or ``$GWARI_TABLES``) read as what it is (``tutor.addresses``: a
     file's path or ``sqlite:``, ``postgresql://``, ``redis://``/``rediss://``/``unix://``), anything else refused with
     an ``AddressError`` naming the variable.  Unset, the tables are kept beside the records: the SQLite file
     ``tables.sqlite3`` beside the progress file, or the PostgreSQL database that keeps the records."""
+    if isinstance(address, Address):
+        return address
     if address is None:
         address = os.environ.get(STORE_ENV, "")
     if isinstance(address, str) and not address.strip():
@@ -187,7 +189,7 @@ def tables_path() -> Path | None:
     return tables_address().path
 
 
-def tables_store(address: str | os.PathLike[str] | None = None) -> TableStore:
+def tables_store(address: str | os.PathLike[str] | Address | None = None) -> TableStore:
     """The class's tables, opened where ``tables_address`` says (``address``, else ``$GWARI_TABLES``): an SQLite file,
     a Redis server or a PostgreSQL server.  An address not understood, a server that cannot be reached, or one
     whose driver is not installed is refused with a ``TableError`` naming the variable, the address shown without
@@ -201,19 +203,12 @@ def tables_store(address: str | os.PathLike[str] | None = None) -> TableStore:
     try:
         if where.kind == "redis":
             return RedisTables(where.url)
-        return _postgres_tables(where)
-    except TableError as exc:
-        raise TableError(f"{where.variable}: {where.scrub(str(exc)).removeprefix('tables store: ')}") from None
-
-
-def _postgres_tables(where: Address) -> TableStore:
-    try:
-        from tutor.tables.pg_store import PostgresTables
-    except ImportError as exc:
-        raise TableError(postgres_missing(where, exc)) from None
-    try:
+        try:
+            from tutor.tables.pg_store import PostgresTables
+        except ImportError as exc:
+            raise TableError(postgres_missing(where, exc)) from None
         return PostgresTables(where.url)
-    except TableError:
-        raise
+    except TableError as exc:  # the store's own refusal, in words
+        raise TableError(f"{where.variable}: {where.scrub(str(exc)).removeprefix('tables store: ')}") from None
     except Exception as exc:  # the driver's own error (psycopg.OperationalError, say), in words
-        raise TableError(f"the PostgreSQL server at {where.shown} cannot be reached ({exc}).") from None
+        raise TableError(str(not_opened(where, exc))) from None

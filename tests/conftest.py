@@ -71,3 +71,13 @@ def browser():
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A real PostgreSQL server (Debian's, started by ``tests/pg_server.py`` in a folder of its own), one per test
+    worker, started when a test first asks for it; each test empties what it uses or takes a database of its own."""
+    from tests.pg_server import postgres_server
+
+    with postgres_server() as url:
+        yield url

@@ -1,6 +1,8 @@
 """Tables of classmates (``tutor.tables``): opening, joining, every game played through a table, moves checked on
-the server, forged moves refused, two moves at once, a restart, away seats, the race by the store's clock — on
-SQLite and on a real Redis server started here."""
+the server, forged moves refused, two moves at once, a restart, away seats, the race by the store's clock — the same
+tests on SQLite, on a real Redis server and on a real PostgreSQL server started here; then what every store itself
+promises (one move of two at once, no change lost, the first touch kept by the store's clock), and PostgreSQL's
+schema versions."""
 
 from __future__ import annotations
 
@@ -10,18 +12,26 @@ import os
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import tutor.tables.pg_store as pg_store
 import tutor.tables.referee as referee
 from tutor.checks import IllegalMove
 from tutor.games import GAMES
 from tutor.tables import SQLiteTables, Table, TableBusy, TableError, class_tables, fill_tables, open_tables
+from tutor.tables.pg_store import PostgresTables
+from tutor.tables.redis_store import RedisTables
 from tutor.tables.store import table_code, tables_store
 
 from tests.redis_server import SERVER, redis_server
+
+STORES = ["sqlite", "redis", "postgresql"]
+PG_TABLES = "gwari_tables, gwari_table_log, gwari_table_beats, gwari_table_touches"
 
 
 class ClockedTables(SQLiteTables):
@@ -44,17 +54,45 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory):
         yield url
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def store(request, tmp_path, redis_url, monkeypatch):
-    """Each backend, with the table's pacing set to nothing (bots move as soon as they are asked)."""
+@pytest.fixture(params=STORES)
+def empty_store(request, tmp_path):
+    """An empty store of each kind: SQLite with a clock the test sets; Redis and PostgreSQL on their servers' own
+    clocks (one server of each per test worker, emptied for each test)."""
+    if request.param == "sqlite":
+        yield ClockedTables(tmp_path / "tables.sqlite3")
+    elif request.param == "redis":
+        made = RedisTables(request.getfixturevalue("redis_url") + f"?db={abs(hash(request.node.name)) % 16}")
+        made.redis.flushdb()
+        yield made
+    else:
+        url = request.getfixturevalue("postgres_url")
+        made = PostgresTables(url)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"TRUNCATE {PG_TABLES} RESTART IDENTITY")
+        yield made
+        made.close()
+
+
+@pytest.fixture
+def store(empty_store, monkeypatch):
+    """Each store, with the table's pacing set to nothing (bots move as soon as they are asked)."""
     monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
     monkeypatch.setattr(referee, "ROUND_STEP_MS", 0)
     monkeypatch.setattr(referee, "OFFER_WAIT_MS", 0)
-    if request.param == "sqlite":
-        return ClockedTables(tmp_path / "tables.sqlite3")
-    made = tables_store(redis_url + f"?db={abs(hash(request.node.name)) % 16}")
-    made.redis.flushdb()
-    return made
+    return empty_store
+
+
+def reopened(store):
+    """The same store opened again, as a server started again opens it."""
+    return type(store)(store.path) if isinstance(store, SQLiteTables) else tables_store(store.url)
+
+
+def later(store, ms: int) -> None:
+    """Let ``ms`` pass on the store's clock: the test's own clock moved on, or a real wait on a server's."""
+    if isinstance(store, ClockedTables):
+        store.clock += ms
+    else:
+        time.sleep(ms / 1000)
 
 
 def play_to_end(tables: list[Table], limit: int = 20_000) -> None:
@@ -171,11 +209,10 @@ def test_every_game_plays_to_its_end_at_a_table_of_two_learners_and_bots(store, 
     play_to_end([host, jory])
     assert host.status == "over" and host.summary()["scores"] is not None
     # Every seat, and a server started again from the store alone, replays the log to the same game.
-    again = Table(type(store)(store.path) if isinstance(store, SQLiteTables) else tables_store(store.url),
-                  host.code, jory.key)
+    restarted = Table(reopened(store), host.code, jory.key)
     jory.sync()
-    assert again.state == jory.state == host.state
-    assert again.view() == host.state.view(1)
+    assert restarted.state == jory.state == host.state
+    assert restarted.view() == host.state.view(1)
 
 
 def test_a_seat_sees_its_own_hand_only_and_a_look_from_no_seat_sees_none(store):
@@ -324,9 +361,8 @@ def test_a_question_to_a_learner_waits_for_their_answer_and_an_answer_their_hand
     assert host.pending is None and str(host.record.actions[-1]) == str(ask)
     assert host.state == jory.state == before.apply(ask)
     # A server started again replays the question and its answer to the same game.
-    again = Table(type(store)(store.path) if isinstance(store, SQLiteTables) else tables_store(store.url),
-                  host.code, jory.key)
-    assert again.state == jory.state and again.pending is None
+    restarted = Table(reopened(store), host.code, jory.key)
+    assert restarted.state == jory.state and restarted.pending is None
 
 
 def answered_at_a_table(store, holds: bool) -> tuple[Table, Table, object, object]:
@@ -418,7 +454,7 @@ def test_a_decision_made_ahead_is_dropped_when_its_round_is_cut_short(store):
     assert hedyn.state == lowdy.state == tamsin.state
 
 
-def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_when_it_is_back(tmp_path, monkeypatch):
+def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_restartedwhen_it_is_back(tmp_path, monkeypatch):
     monkeypatch.setattr(referee, "BOT_STEP_MS", 0)
     store = ClockedTables(tmp_path / "tables.sqlite3")
     host = Table.open(store, "gwra-pyskessa", 2, "Tamsin", away_ms=1_000)
@@ -440,11 +476,8 @@ def test_a_silent_seat_is_played_by_a_bot_and_everyone_is_told_and_told_again_wh
     assert host.lines[-1][1].text == "Jory is back." and not host.is_bot(1)
 
 
-def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(tmp_path, monkeypatch):
+def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(store):
     """Four learners, no bots: whoever touches last, by the store's clock, is the pig — even within one tick."""
-    for name in ("BOT_STEP_MS", "ROUND_STEP_MS", "OFFER_WAIT_MS"):
-        monkeypatch.setattr(referee, name, 0)
-    store = ClockedTables(tmp_path / "tables.sqlite3")
     host = Table.open(store, "pig", 4, "Tamsin", seed=4, options={"short": True})
     tables = [host] + [Table.join(store, host.code, name) for name in ("Jory", "Pol", "Kerensa")]
     host.start()
@@ -458,11 +491,11 @@ def test_in_the_race_the_first_touch_by_the_servers_clock_is_first(tmp_path, mon
     assert host.race is not None, "nobody made four of a kind"
     looking = [t for t in tables if t.seat in host.state.current_players]
     order = sorted(looking, key=lambda t: -t.seat)  # touch in an order the seats do not give
-    for gap, table in enumerate(order):
-        store.clock += 50
+    for table in order:
+        later(store, 50)
         table.touch()
     for _ in range(50):
-        store.clock += 250
+        later(store, 250)
         host.advance()
         if host.race is None:
             break
@@ -525,3 +558,173 @@ def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_pa
         assert which in ("open", "join", "seats", "fill", "store") or (which, junk) == ("key", None), \
             f"{which} took {junk!r}"
     assert (store.meta(host.code), store.version(host.code)) == before
+
+
+# -- what every store promises, asked of the store itself (each thread with its own connection, as each kernel)
+
+
+def at_once(count: int, action) -> list[object]:
+    """``action(i)`` in ``count`` threads let go together; what each returned or raised, in order."""
+    barrier = threading.Barrier(count)
+    out: list[object] = [None] * count
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            out[i] = action(i)
+        except Exception as exc:  # noqa: BLE001 - what each thread met is the test's to judge
+            out[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return out
+
+
+def test_moves_appended_at_once_at_one_version_keep_one_and_refuse_the_others(empty_store):
+    code = empty_store.create({"game": "pig"})
+    for version in (0, 2, 4):
+        kept = at_once(6, lambda i: empty_store.append(code, version, [{"seat": i}, {"seat": i, "then": True}]))
+        assert sorted(kept, key=str) == [False] * 5 + [True], kept
+        assert empty_store.version(code) == version + 2
+    log = empty_store.entries(code)
+    assert len(log) == 6 and all(a["seat"] == b["seat"] and b["then"] for a, b in zip(log[::2], log[1::2]))
+    assert empty_store.append(code, 2, [{"late": True}]) is False and empty_store.version(code) == 6
+
+
+def test_a_card_changed_by_many_at_once_loses_no_change(empty_store):
+    code = empty_store.create({"count": 0})
+
+    def count(_i: int) -> None:
+        for _ in range(5):
+            empty_store.change_meta(code, lambda meta: {**meta, "count": meta["count"] + 1})
+
+    assert at_once(6, count) == [None] * 6
+    assert empty_store.meta(code) == {"code": code, "count": 30}
+
+
+def test_a_card_change_that_is_refused_changes_nothing(empty_store):
+    code = empty_store.create({"status": "open"})
+
+    def refuse(meta):
+        meta["status"] = "playing"  # changed in hand, then refused: the store must keep what it had
+        raise TableError("The table is full.")
+
+    with pytest.raises(TableError, match="full"):
+        empty_store.change_meta(code, refuse)
+    assert empty_store.meta(code) == {"code": code, "status": "open"}
+    with pytest.raises(TableError, match="no table"):
+        empty_store.change_meta("K7RQM", lambda meta: meta)
+    with pytest.raises(TableError, match="no table"):
+        empty_store.meta("K7RQM")
+
+
+def test_touches_beats_and_entries_are_timed_by_the_stores_clock_and_a_race_keeps_each_seats_first_touch(empty_store):
+    code = empty_store.create({"game": "pig"})
+    before = empty_store.now_ms()
+    firsts = at_once(4, lambda i: empty_store.touch(code, 7, 1))  # one learner's four pages touch at once
+    assert len(set(firsts)) == 1 and before <= firsts[0] <= empty_store.now_ms()
+    later(empty_store, 20)
+    assert empty_store.touch(code, 7, 1) == firsts[0]  # a later touch keeps the first one's time
+    times = []
+    for seat in (3, 0, 2):
+        later(empty_store, 5)
+        times.append(empty_store.touch(code, 7, seat))
+    assert times == sorted(times) and times[0] > firsts[0]
+    assert empty_store.touches(code, 7) == {1: firsts[0], 3: times[0], 0: times[1], 2: times[2]}
+    assert empty_store.touches(code, 8) == {}
+    beat = empty_store.beat(code, 2)
+    assert empty_store.beats(code) == {2: beat} and beat >= times[-1]
+    assert empty_store.append(code, 0, [{"seat": 0}])
+    assert beat <= empty_store.entries(code)[0]["at"] <= empty_store.now_ms()
+
+
+def test_codes_are_listed_oldest_first_and_a_table_nobody_opened_has_an_empty_log(empty_store):
+    made = [empty_store.create({"n": n}) for n in range(5)]
+    assert empty_store.codes() == made and len(set(made)) == 5
+    assert [empty_store.meta(code)["n"] for code in made] == list(range(5))
+    assert empty_store.version("K7RQM") == 0 and empty_store.entries("K7RQM") == []
+
+
+# -- PostgreSQL: the schema's versions, a server that cannot be reached
+
+
+def database(url: str, name: str) -> str:
+    """A new, empty database ``name`` on the server at ``url`` (dropped first if a test left it); its address."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
+
+
+def schema_of(url: str) -> tuple[list[tuple], list[str]]:
+    with psycopg.connect(url) as conn:
+        versions = conn.execute("SELECT part, version FROM schema_version ORDER BY part").fetchall()
+        columns = [row[0] for row in conn.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                                  "table_name = 'gwari_tables' ORDER BY ordinal_position")]
+    return versions, columns
+
+
+def test_a_new_database_is_given_the_tables_schema_once_even_by_servers_starting_together(postgres_url):
+    url = database(postgres_url, "fresh")
+    stores = at_once(4, lambda i: PostgresTables(url))
+    assert all(isinstance(s, PostgresTables) for s in stores), stores
+    assert sorted(s.found_version for s in stores) == [0, 1, 1, 1]  # one brought it up to date; the others found it
+    assert schema_of(url)[0] == [("tables", pg_store.SCHEMA_VERSION)] and pg_store.SCHEMA_VERSION == 1
+    code = stores[0].create({"game": "pig"})
+    assert [s.codes() for s in stores] == [[code]] * 4
+    for s in stores:
+        s.close()
+
+
+def test_a_database_at_an_earlier_version_is_migrated_in_order_keeping_its_tables(postgres_url, monkeypatch):
+    url = database(postgres_url, "earlier")
+    first = PostgresTables(url)
+    code = first.create({"game": "pig"})
+    assert first.append(code, 0, [{"seat": 0}])
+    first.close()
+    monkeypatch.setattr(pg_store, "MIGRATIONS", pg_store.MIGRATIONS + (
+        (2, "ALTER TABLE gwari_tables ADD COLUMN closed bigint"),
+        (3, "ALTER TABLE gwari_tables RENAME COLUMN closed TO ended")))  # 3 applies only after 2
+    monkeypatch.setattr(pg_store, "SCHEMA_VERSION", 3)
+    later_ = PostgresTables(url)
+    assert later_.found_version == 1
+    versions, columns = schema_of(url)
+    assert versions == [("tables", 3)] and columns[-1] == "ended" and "closed" not in columns
+    assert later_.meta(code)["game"] == "pig" and later_.version(code) == 1 and later_.entries(code)[0]["seat"] == 0
+    assert PostgresTables(url).found_version == 3  # nothing is applied twice
+    later_.close()
+
+
+def test_a_database_from_a_later_gwari_is_refused_by_name_and_left_as_it_was(postgres_url):
+    url = database(postgres_url, "newer")
+    PostgresTables(url).close()
+    with psycopg.connect(url) as conn:
+        conn.execute("UPDATE schema_version SET version = 9 WHERE part = 'tables'")
+        conn.execute("ALTER TABLE gwari_tables ADD COLUMN from_later text")
+    with pytest.raises(TableError, match="schema version 9, made by a later Gwari"):
+        PostgresTables(url)
+    assert schema_of(url) == ([("tables", 9)], ["code", "seq", "meta", "version", "made", "from_later"])
+
+
+def test_a_server_that_cannot_be_reached_is_refused_by_name_without_its_password(tmp_path):
+    url = f"postgresql://gwari:s3cret@/gwari?host={tmp_path}&connect_timeout=2"
+    with pytest.raises(TableError, match="PostgreSQL server at postgresql://gwari:\\*\\*\\*@/gwari") as refused:
+        PostgresTables(url)
+    assert "s3cret" not in str(refused.value)
+    with pytest.raises(TableError, match="not a PostgreSQL address"):
+        PostgresTables("mysql://gwari@db/gwari")
+
+
+def test_a_connection_the_server_drops_is_a_table_error_and_the_next_call_connects_again(postgres_url):
+    store = PostgresTables(postgres_url)
+    code = store.create({"game": "pig"})
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        pids = store._run(lambda own: own.info.backend_pid)
+        conn.execute("SELECT pg_terminate_backend(%s)", (pids,))
+    with pytest.raises(TableError, match="cannot be reached"):
+        store.meta(code)
+    assert store.meta(code)["game"] == "pig"
+    store.close()

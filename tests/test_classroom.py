@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.progress_stores import open_address, stores  # noqa: F401  (stores: the fixture, SQLite and PostgreSQL)
 from tutor import classroom
 from tutor.bots import make_bot
 from tutor.lessons import load_lesson
@@ -67,11 +68,11 @@ def test_a_store_from_a_later_release_is_refused_and_left_as_it_is(tmp_path):
     assert path.read_bytes() == raw and not list(tmp_path.glob("*.corrupt-*"))
 
 
-def _kernel(path: str, name: str, rounds: int) -> None:
+def _kernel(kind: str, address: str, name: str, rounds: int) -> None:
     """One learner's kernel: checks, rules, games and drill answers, as fast as it can."""
     from tutor.vocab.schedule import Deck
 
-    store = Progress(path)
+    store = open_address(kind, address)
     deck = Deck(clock=lambda: NOW)
     for i in range(rounds):
         store.reach(name, "pig", f"pig.rule{i}")
@@ -81,20 +82,22 @@ def _kernel(path: str, name: str, rounds: int) -> None:
         store.record(name, answered, deck.cards[answered.key])
 
 
-def test_thirty_learners_kernels_writing_at_once_lose_nothing(tmp_path):
-    path = str(tmp_path / "class.sqlite3")
-    Progress(path)
+def test_thirty_learners_kernels_writing_at_once_lose_nothing(stores):
+    address = stores.address("class")
+    stores("class")
+    stores.close_connections()
     ctx = multiprocessing.get_context("fork")
     names = [f"Learner {i}" for i in range(30)]
-    procs = [ctx.Process(target=_kernel, args=(path, name, 12)) for name in names]
+    procs = [ctx.Process(target=_kernel, args=(stores.kind, address, name, 12)) for name in names]
     for proc in procs:
         proc.start()
     for proc in procs:
         proc.join(120)
         assert proc.exitcode == 0
-    store = Progress(path)
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store = stores("class")
+    if stores.kind == "sqlite":
+        with sqlite3.connect(address) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.learners() == sorted(names, key=str.casefold)
     for name in names:
         assert len(store.reached(name)["pig"]) == 12
@@ -115,14 +118,14 @@ def test_a_corrupt_store_is_reported_backed_up_and_a_fresh_one_started(tmp_path,
     assert Progress(path).learners() == ["Ana"]
 
 
-def test_export_and_import_carry_every_kind_of_record(tmp_path):
-    store = Progress(tmp_path / "a.sqlite3", clock=lambda: NOW)
+def test_export_and_import_carry_every_kind_of_record(stores):
+    store = stores("a", clock=lambda: NOW)
     store.reach("Ana", "pig", "pig.deal")
     store.answer_check("Ana", "pig", "pig.nose", "Who is the pig?", "The last to touch", True)
     store.keep_game("Ana", a_game())
     store.add_learner("Bryok")
     text = store.export_json()
-    other = Progress(tmp_path / "b.sqlite3", clock=lambda: NOW)
+    other = stores("b", clock=lambda: NOW)
     assert other.import_json(text) == ["Ana", "Bryok"]
     assert other.import_json(text) == ["Ana", "Bryok"]  # twice adds nothing
     assert json.loads(other.export_json()) == json.loads(text)
@@ -137,8 +140,8 @@ def test_export_and_import_carry_every_kind_of_record(tmp_path):
     ({"reached": "pig"}, "'reached' must be a list"),
     ({"cards": {"number:onan": {"nonsense": 1}}}, "drill card"),
 ])
-def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(tmp_path, bad, field):
-    store = Progress(tmp_path / "a.sqlite3")
+def test_a_broken_export_is_refused_naming_the_field_and_nothing_is_written(stores, bad, field):
+    store = stores("a")
     text = json.dumps({"format": "gwari-progress", "version": VERSION, "learners": {"Good": {}, "Ana": bad}})
     with pytest.raises(ValueError, match=field):
         store.import_json(text)

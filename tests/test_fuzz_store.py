@@ -9,6 +9,8 @@ must still import back.
 The inputs are drawn with ``random.Random`` (Hypothesis hands one over through ``st.randoms``, so a failure shrinks
 and replays), which lets ``tests/fuzz_soak.py`` draw many more of the same outside the suite:
 ``store_entry_points()`` gives it (name, run) pairs.  ``GWARI_GAMES`` sets the examples per test (tests/conftest.py).
+The runs that exercise the store itself (``STORE_RUNS``) run on every store alike: an SQLite file and a PostgreSQL
+database (tests/progress_stores.py).
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.progress_stores import KINDS, Stores
 from tutor import classroom
 from tutor.progress import PlayedGame, Progress, learner_name
+from tutor.progress.schema import TABLE_NAMES
+from tutor.progress.store import Records
 from tutor.vocab.schedule import ManualClock
 
 NOW = datetime(2026, 11, 20, 12, tzinfo=timezone.utc)
@@ -71,12 +76,17 @@ def _say(rng: random.Random, what: Any) -> None:
 
 
 class Class:
-    """A store with a record of every kind, and a class key beside it, in ``root``."""
+    """A store with a record of every kind, and a class key beside it, in ``root``: an SQLite file there, or the
+    store ``stores`` opens (a PostgreSQL database)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, stores: Stores | None = None) -> None:
         self.root = Path(root)
         self.clock = ManualClock(NOW)
-        self.store = Progress(self.root / "class" / "progress.sqlite3", clock=self.clock)
+        self.stores = stores
+        self._again: Records | None = None
+        self.store: Records = (stores("class", clock=self.clock) if stores is not None else
+                               Progress(self.root / "class" / "progress.sqlite3", clock=self.clock))
+        (self.root / "class").mkdir(exist_ok=True)
         (self.root / "class" / classroom.KEY_FILE).write_text(KEY + "\n")
         self.store.answer_check("Ana", "pig", "pig.nose", "Who is the pig?", "The last", False)
         self.store.keep_game("Ana", PlayedGame("pig", {"word": "PIG"}, "4-12", ("Ana", "Jory", "Pol", "Tamsin"), 0,
@@ -87,10 +97,19 @@ class Class:
         self.store.reach("Bryok", "gnav", "gnav.pack")
         self.valid = self.store.export_json()
 
+    def empty(self) -> Records:
+        """A store of the same kind holding nothing, to import the class's export into (the same one each time)."""
+        if self._again is None:
+            self._again = (self.stores("again") if self.stores is not None else
+                           Progress(self.root / "class" / f"again-{os.getpid()}.sqlite3"))
+        self._again._write([(f"DELETE FROM {table}", ()) for table in TABLE_NAMES])
+        return self._again
 
-def refused(run: Callable[[], Any], names: tuple[str, ...], store: Progress) -> bool:
+
+def refused(run: Callable[[], Any], names: tuple[str, ...], cls: Class) -> bool:
     """Run ``run``: accepted, or refused with a ValueError naming one of ``names`` and the store's export unchanged
     (then the ValueError goes on, for the soak to count).  Accepted, the export must still import back."""
+    store = cls.store
     before = store.export_json()
     try:
         run()
@@ -101,13 +120,9 @@ def refused(run: Callable[[], Any], names: tuple[str, ...], store: Progress) -> 
         raise
     after = store.export_json()
     if after != before:
-        fresh = Progress(store.path.with_name(f"again-{os.getpid()}-{random.random()}.sqlite3"))
-        try:
-            fresh.import_json(after)
-            assert json.loads(fresh.export_json()) == json.loads(after), "the export did not import back as it was"
-        finally:
-            for leftover in fresh.path.parent.glob(fresh.path.name + "*"):
-                leftover.unlink()
+        fresh = cls.empty()
+        fresh.import_json(after)
+        assert json.loads(fresh.export_json()) == json.loads(after), "the export did not import back as it was"
     return True
 
 
@@ -123,7 +138,7 @@ def run_name(cls: Class, rng: random.Random) -> None:
     if call in ("reset", "delete") and isinstance(name, str) and name.strip() in ("Ana", "Bryok"):
         name = name + "\x07"  # a known learner's records are not to be cleared by a fuzz input
     _say(rng, (call, name))
-    refused(lambda: getattr(cls.store, call)(name), ("learner name",), cls.store)
+    refused(lambda: getattr(cls.store, call)(name), ("learner name",), cls)
 
 
 def _tree(root: Path) -> dict[str, Any]:
@@ -143,7 +158,7 @@ def run_path(cls: Class, rng: random.Random) -> None:
     _say(rng, path)
     before = _tree(root)
     try:
-        refused(lambda: Progress(path), ("progress file",), cls.store)
+        refused(lambda: Progress(path), ("progress file",), cls)
     finally:
         assert _tree(root) == before, "a refused path changed the files"
     raise AssertionError(f"the path {path!r} was taken as a store")
@@ -222,7 +237,7 @@ def run_import(cls: Class, rng: random.Random) -> None:
     _say(rng, (how, place, text if not isinstance(text, (str, bytes)) or len(text) < 300 else text[:300]))
     refused(lambda: cls.store.import_json(text), words + ("'learners'", "progress JSON: learner name", "NaN",
                                                           "Infinity", "given twice", "'format'"),
-            cls.store)
+            cls)
 
 
 RECORD_CALLS: dict[str, tuple[tuple[str, ...], Callable[[Progress, list], Any]]] = {
@@ -251,7 +266,7 @@ def run_record(cls: Class, rng: random.Random) -> None:
     _say(rng, (call, bad, args[names.index(bad)]))
     words = {"seats": ("'seats'", "'seat'"), "scores": ("'scores'",), "fumbles": ("'fumbles'", "'expected'", "'typed'"),
              "setting": ("'setting'",)}.get(bad, (f"'{bad}'",))
-    refused(lambda: write(cls.store, args), words, cls.store)
+    refused(lambda: write(cls.store, args), words, cls)
 
 
 def run_key(cls: Class, rng: random.Random) -> None:
@@ -261,12 +276,13 @@ def run_key(cls: Class, rng: random.Random) -> None:
     if typed == KEY or isinstance(typed, str) and typed.strip() == KEY:
         typed = KEY + "?"
     _say(rng, typed)
-    refused(lambda: classroom.try_key(typed, cls.store), ("class key",), cls.store)
+    refused(lambda: classroom.try_key(typed, cls.store), ("class key",), cls)
     raise AssertionError(f"{typed!r} opened the teacher's page")
 
 
 RUNS = {"store.names": run_name, "store.paths": run_path, "store.import": run_import, "store.records": run_record,
         "store.key": run_key}
+STORE_RUNS = ("store.import", "store.names", "store.records")  # the paths and the key file are an SQLite file's
 _soak_class: Class | None = None
 _soak_runs = 0
 SOAK_CLASS_RUNS = 250
@@ -296,8 +312,13 @@ def store_entry_points() -> list[tuple[str, Callable[[random.Random], Any]]]:
 
 
 @pytest.fixture
-def cls(tmp_path: Path) -> Class:
-    return Class(tmp_path)
+def cls(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """The class, on the store ``request.param`` names (an SQLite file unless a test says)."""
+    kind = getattr(request, "param", "sqlite")
+    stores = Stores(kind, tmp_path, request.getfixturevalue("postgres_url")) if kind != "sqlite" else None
+    yield Class(tmp_path, stores)
+    if stores is not None:
+        stores.close()
 
 
 def outcome(run: Callable[[Class, random.Random], Any], cls: Class, rng: random.Random) -> None:
@@ -307,12 +328,14 @@ def outcome(run: Callable[[Class, random.Random], Any], cls: Class, rng: random.
         pass
 
 
-@pytest.mark.parametrize("name", sorted(RUNS))
+@pytest.mark.parametrize("name, cls", [(name, "sqlite") for name in sorted(RUNS)]
+                         + [(name, kind) for kind in KINDS[1:] for name in STORE_RUNS], indirect=["cls"])
 @given(rng=st.randoms(use_true_random=False))
 def test_malformed_input_is_refused_by_name_and_changes_nothing(cls, name, rng):
     outcome(RUNS[name], cls, rng)
 
 
+@pytest.mark.parametrize("cls", KINDS, indirect=True)
 @given(name=st.one_of(st.text(st.characters(codec=None), max_size=60), st.none(), st.integers(), st.binary()))
 def test_any_text_is_a_name_or_refused_by_name(cls, name):
     try:

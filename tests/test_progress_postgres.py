@@ -1,16 +1,19 @@
 """The class's records on PostgreSQL: the schema's versions and migrations, a later schema and an unreachable server
-refused in words, and moving a class's SQLite file in (every row, counted; a damaged file or a failed count refused,
-nothing written).  The records' own tests run on PostgreSQL too (tests/test_progress_store.py, ``stores``)."""
+refused in words, moving a class's SQLite file in (every row, counted; a damaged file or a failed count refused,
+nothing written), the README's backup with pg_dump, and learner code importing neither the store nor its driver.  The records' own tests run on PostgreSQL too (tests/test_progress_store.py, ``stores``)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
+from tests.pg_server import binaries
 from tests.progress_stores import Stores
 from tutor.progress import PlayedGame, Progress, StoreError, StoreVersionError, main, move
 from tutor.progress.pg_store import MIGRATIONS, VERSION, PostgresProgress
@@ -159,3 +162,34 @@ def test_a_backup_of_a_postgresql_store_points_to_pg_dump(pg, monkeypatch, capsy
     assert main(["backup", "copy.sqlite3"]) == 1
     assert "pg_dump" in capsys.readouterr().err
     assert main(["where"]) == 0 and capsys.readouterr().out.strip() == pg.address("a")
+
+
+def test_pg_dump_backs_a_store_up_and_pg_restore_puts_it_back(pg, tmp_path):
+    """The README's backup of a PostgreSQL store: pg_dump of its address, pg_restore into an empty database."""
+    store = pg("a")
+    store.import_json(a_class(tmp_path / "class.sqlite3").export_json())
+    dump = tmp_path / "gwari.dump"
+    subprocess.run([str(binaries() / "pg_dump"), "--format=custom", "--file", str(dump), pg.address("a")], check=True)
+    pg.address("b")  # an empty database
+    subprocess.run([str(binaries() / "pg_restore"), "--dbname", pg.address("b"), str(dump)], check=True)
+    restored = pg("b")
+    assert restored.migrated_from is None and restored.export_json() == store.export_json()
+
+
+LEARNER = """
+import sys
+from tutor.widgets.play import PlayWidget
+from tutor.widgets import DrillWidget
+from tutor import classroom
+PlayWidget("pig", seed=1)
+print(sorted(m for m in sys.modules if m == "psycopg" or m.startswith(("tutor.progress.pg_store", "tutor.progress.move"))))
+"""
+
+
+@pytest.mark.parametrize("plant", ["", "import tutor.progress.pg_store\n"])
+def test_learner_code_imports_neither_the_postgresql_store_nor_its_driver(plant):
+    out = subprocess.run([sys.executable, "-c", plant + LEARNER], capture_output=True, text=True,
+                         cwd=Path(__file__).parents[1])
+    assert out.returncode == 0, out.stderr[-2000:]
+    found = out.stdout.strip().splitlines()[-1]
+    assert found == ("[]" if not plant else "['psycopg', 'tutor.progress.pg_store']")

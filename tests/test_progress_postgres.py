@@ -1,6 +1,7 @@
 """The class's records on PostgreSQL: the schema's versions and migrations, a later schema and an unreachable server
 refused in words, moving a class's SQLite file in (every row, counted; a damaged file or a failed count refused,
-nothing written), the README's backup with pg_dump, and learner code importing neither the store nor its driver.  The records' own tests run on PostgreSQL too (tests/test_progress_store.py, ``stores``)."""
+nothing written), the README's backup with pg_dump, and learner code importing neither the store nor its driver.
+The records' own tests run on PostgreSQL too (tests/test_progress_store.py, ``stores``)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@
 serves the notebooks as ``bash .ci/serve`` does (voila.json, the gwari template)
 on a free loopback port, with a short cull window so that departures are seen
 quickly.  Most learners are websocket clients doing what a page does (load the
-page, which runs the notebook; connect to its kernel; fetch the widgets; click),
+page, which runs the notebook; connect to its kernel; fetch the widgets; click;
+tick as the page's clock does while the bots play, until the learner's turn),
 so that the server's two cores are not also spent drawing thirty pages, as they
 would be on the learners' own machines; ``--browsers`` of them are real Chromium
 pages, driven from a process of their own (Playwright's handling of a page's
@@ -12,7 +13,9 @@ events would otherwise hold up the websocket learners' clocks in the same event
 loop).  It prints time to interactive (p50/p95), click-to-render, errors, peak
 server memory and how long the kernels took to be released.
 ``tests/test_load.py`` runs the same.  Only 127.0.0.1 is contacted; every wait
-has a time limit.
+has a time limit.  ``--smoke`` is the suite's run (tests/test_benchmarks_smoke.py):
+two learners, one in Chromium, two moves each, no other app's kernels heated, no
+wait for a quiet machine or for the kernels' release.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import html
+import json
 import re
 import sys
 import threading
@@ -40,7 +44,9 @@ from test_serving import (  # noqa: E402
 
 APP = "gwra-pyskessa-play.ipynb"
 LOAD_MS = 240_000
+TURN_S = 120  # the longest wait for the bots to play before the learner's turn comes again
 CULL_IDLE, CULL_INTERVAL = 20, 2  # seconds: a short window (voila.json has 600, 60), so departures show quickly
+SMOKE = {"learners": 2, "browsers": 1, "moves": 2, "class_size": 2}  # the suite's run (--smoke)
 MOVE = re.compile(r'class="gw-btn gw-primary" data-gw="move" data-value="([^"]+)"')
 
 
@@ -72,8 +78,9 @@ class LoadResult:
         return quantile([x.interactive_s for x in self.learners if browser in (None, x.browser)], q)
 
     def click(self, q: float, browser: bool | None = None) -> float:
-        """A quantile of click-to-render (a move, the bots' replies, the redraw sent back), in seconds (of the
-        browsers, which also draw the redraw, or the websocket learners, or all)."""
+        """A quantile of click-to-render (a move checked and applied, the redraw sent back; the bots' replies follow
+        on the page's clock), in seconds (of the browsers, which also draw the redraw, or the websocket learners, or
+        all)."""
         return quantile([t for x in self.learners if browser in (None, x.browser) for t in x.click_s], q)
 
     @property
@@ -134,13 +141,14 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
         seen.kernel = kernel_id_of(page)
         channel = await KernelChannel(url, seen.kernel).connect()
         app = await channel.play_app()
-        state = (await channel.state(app))["html"]
+        state = await channel.state(app)
         seen.interactive_s = time.perf_counter() - start
         for _ in range(moves):
-            if 'data-testid="game-over"' in state:
+            await your_turn(channel, app, state)
+            if 'data-testid="game-over"' in state["html"]:
                 break
             chosen = await channel.press(app, "card", 0)
-            move = MOVE.search(chosen[-1]["html"]) if chosen else None
+            move = MOVE.search(chosen[-1].get("html", "")) if chosen else None
             if move is None:
                 seen.problems.append("no move offered for the chosen card")
                 break
@@ -150,9 +158,10 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
             if not updates:
                 seen.problems.append(f"the move {move.group(1)!r} changed nothing")
                 break
-            state = updates[-1]["html"]
+            for update in updates:
+                state.update(update)
             seen.moves += 1
-        if "Traceback" in page or "Traceback" in state:
+        if "Traceback" in page or "Traceback" in state["html"]:
             seen.problems.append("a traceback is shown")
         if graceful:  # what the page's beacon does on leaving
             request = urllib.request.Request(f"{url}/voila/api/shutdown/{seen.kernel}", data=b"", method="POST")
@@ -163,6 +172,16 @@ async def learn_over_websocket(url: str, moves: int, graceful: bool) -> Learner:
         if channel is not None:
             channel.close()  # the rest just go
     return seen
+
+
+async def your_turn(channel, app: str, state: dict, seconds: float = TURN_S) -> None:
+    """Tick as the page's clock does while the app plays (the bots' moves, shown one by one at the learner's pace),
+    each tick once the last is answered, until the learner is to move again; ``state`` takes the updates."""
+    deadline = time.perf_counter() + seconds
+    while state.get("playing") and time.perf_counter() < deadline:
+        await asyncio.sleep(max(50, state.get("interval", 1200)) / 1000)
+        for update in await channel.press(app, "tick"):
+            state.update(update)
 
 
 async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
@@ -249,12 +268,18 @@ async def class_of(url: str, learners: int, browsers: int, moves: int, spread: f
 
 
 def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limit: float = 120,
-             pool: int | None = None, class_size: int | None = None, spread: float = 0.0) -> LoadResult:
+             pool: int | None = None, class_size: int | None = None, spread: float = 0.0,
+             settle: bool = True, others: bool = True) -> LoadResult:
     """Serve, let the class play, and watch the kernels go; ``pool`` heats that many kernels per app first;
     ``class_size`` warms that many for the class's app only, as ``bash .ci/serve --class-size=N --class-apps=APP``
-    does (the other apps keep voila.json's pool); the class arrives over ``spread`` seconds."""
+    does (the other apps keep voila.json's pool, or none unless ``others``); the class arrives over ``spread``
+    seconds, once the machine is quiet unless ``settle`` is false."""
     extra = [] if pool is None else [f"--VoilaConfiguration.default_pool_size={pool}"]
-    if class_size is not None:
+    if not others:
+        pool = class_size or pool or 2
+        extra = ["--VoilaKernelManager.kernel_pools_config=" + json.dumps(
+            {"default": {"pool_size": 0}, APP: {"pool_size": pool}})]
+    elif class_size is not None:
         extra += class_options(class_size, ROOT / "notebooks", [APP])
         pool = class_size
     command = voila_command(ROOT / "notebooks", f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
@@ -267,7 +292,7 @@ def run_load(learners: int = 30, browsers: int = 3, moves: int = 3, release_limi
             time.sleep(0.5)
         # A filled pool has started its kernels; they may still be running the notebook.  The class comes once the
         # machine is quiet, as it would minutes after the teacher started the server.
-        while psutil.cpu_percent(interval=1.0) > 15 and time.time() < deadline:
+        while settle and psutil.cpu_percent(interval=1.0) > 15 and time.time() < deadline:
             pass
         sampler = MemorySampler(server_pid(url))
         sampler.start()
@@ -302,12 +327,17 @@ def main() -> None:
     parser.add_argument("--class-size", type=int, default=None,
                         help="warm this many kernels for the class's app only (as .ci/serve --class-size --class-apps)")
     parser.add_argument("--spread", type=float, default=0.0, help="the class arrives over this many seconds")
+    parser.add_argument("--smoke", action="store_true", help="the suite's size: " + ", ".join(
+        f"--{k.replace('_', '-')} {v}" for k, v in SMOKE.items()) + "; no other app heated, no wait for a quiet machine or the release")
     args = parser.parse_args()
     from machine import describe
 
     print(describe())
+    if args.smoke:
+        vars(args).update(SMOKE)
     result = run_load(args.learners, args.browsers, args.moves, pool=args.pool, class_size=args.class_size,
-                      spread=args.spread)
+                      spread=args.spread, settle=not args.smoke, others=not args.smoke,
+                      release_limit=0 if args.smoke else 120)
     print(result.summary())
     for problem in result.problems[:20]:
         print("  ", problem)

@@ -38,6 +38,8 @@ from machine import describe  # noqa: E402
 from tests.redis_server import redis_server  # noqa: E402
 
 TABLES = [("burn", 4)] * 6 + [("gwra-pyskessa", 3)] * 2  # 30 learners
+SMOKE_TABLES = [("burn", 4), ("gwra-pyskessa", 3)]  # the suite's run (--smoke): 7 learners
+SMOKE = {"seconds": 6.0, "trials": 2, "think": 0.1}
 
 
 def rss_mib() -> float:
@@ -52,7 +54,7 @@ def learner(address: str, game: str, players: int, seat: int, codes, seconds: fl
 
     store = tables_store()
     imported = rss_mib()
-    seen, moves, refused, errors = [], 0, 0, 0
+    seen, moves, refused, errors, problems = [], 0, 0, 0, []
     keys = codes  # a queue of (code, key) for this seat's tables, one per game played
     code, key = keys.get()
     table = Table(store, code, key)
@@ -75,7 +77,8 @@ def learner(address: str, game: str, players: int, seat: int, codes, seconds: fl
                 table = Table(store, code, key)
                 known = table.version
                 continue
-            if table.state is not None and table.state.current_player == seat:
+            if table.state is not None and (table.asked == seat if table.pending is not None
+                                            else table.state.current_player == seat):
                 if turn is None:
                     turn = time.time()
             else:
@@ -83,20 +86,25 @@ def learner(address: str, game: str, players: int, seat: int, codes, seconds: fl
             if turn is not None and time.time() - turn >= think:
                 turn = None
                 try:
-                    table.move(table.hint()[0])
+                    if table.pending is not None:  # a question put to this seat: the hand's true answer
+                        table.answer(table.true_answer())
+                    else:
+                        table.move(table.hint()[0])
                     moves += 1
                     known = table.version
                 except TableBusy:
                     refused += 1
-        except Exception:  # counted, not hidden: the figure is printed
+        except Exception as exc:  # counted, not hidden: the figure is printed, with the first few
             errors += 1
+            if len(problems) < 3:
+                problems.append(f"{game}, seat {seat}: {type(exc).__name__}: {exc}")
         time.sleep(max(0.0, TABLE_TICK_MS / 1000 - (time.time() - tick)))
     use = resource.getrusage(resource.RUSAGE_SELF)
     cpu = use.ru_utime + use.ru_stime - began.ru_utime - began.ru_stime  # while playing, not importing
-    out.put((game, seen, moves, refused, errors, imported, rss_mib(), cpu / seconds))
+    out.put((game, seen, moves, refused, errors, imported, rss_mib(), cpu / seconds, problems))
 
 
-def host(address: str, seconds: float, queues, ready) -> None:
+def host(address: str, seconds: float, tables: list[tuple[str, int]], queues, ready) -> None:
     """Opens each table's games, one after another: a new table of the same learners when a game ends."""
     os.environ["GWARI_TABLES"] = address
     from tutor.tables import Table, tables_store
@@ -106,14 +114,14 @@ def host(address: str, seconds: float, queues, ready) -> None:
     end = time.time() + seconds
 
     def open_for(index: int) -> None:
-        game, players = TABLES[index]
+        game, players = tables[index]
         first = Table.open(store, game, players, next(names), seed=index)
-        tables = [first] + [Table.join(store, first.code, next(names)) for _ in range(players - 1)]
+        seats = [first] + [Table.join(store, first.code, next(names)) for _ in range(players - 1)]
         first.start()
-        for seat, table in enumerate(tables):
+        for seat, table in enumerate(seats):
             queues[index][seat].put((table.code, table.key))
 
-    for index in range(len(TABLES)):
+    for index in range(len(tables)):
         for _ in range(6):  # enough games queued for the run
             open_for(index)
     ready.set()
@@ -159,16 +167,20 @@ def race_trials(address: str, trials: int) -> tuple[int, int]:
     return fair, done
 
 
-def run(address: str, seconds: float, trials: int, think: float) -> dict:
+def run(address: str, seconds: float, trials: int, think: float, tables: list[tuple[str, int]] = TABLES) -> dict:
+    """The class at ``tables`` (game, players) for ``seconds``, then Pig's race ``trials`` times, on the store at
+    ``address``: the figures of one row."""
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
-    queues = [[ctx.Queue() for _ in range(players)] for _game, players in TABLES]
+    queues = [[ctx.Queue() for _ in range(players)] for _game, players in tables]
     ready = ctx.Event()
-    opener = ctx.Process(target=host, args=(address, seconds + 30, queues, ready))
+    opener = ctx.Process(target=host, args=(address, seconds + 30, tables, queues, ready))
     opener.start()
-    ready.wait(120)
+    if not ready.wait(120):
+        opener.terminate()
+        raise RuntimeError("the tables were not opened within 120 s (the opener's error is above)")
     learners = [ctx.Process(target=learner, args=(address, game, players, seat, queues[i][seat], seconds, think, out))
-                for i, (game, players) in enumerate(TABLES) for seat in range(players)]
+                for i, (game, players) in enumerate(tables) for seat in range(players)]
     for proc in learners:
         proc.start()
     fair, done = race_trials(address, trials)
@@ -181,7 +193,7 @@ def run(address: str, seconds: float, trials: int, think: float) -> dict:
             "errors": sum(r[4] for r in results), "seen": seen,
             "imported": statistics.median(r[5] for r in results),
             "grown": statistics.median(r[6] - r[5] for r in results), "fair": fair, "trials": done,
-            "cpu": sum(r[7] for r in results)}
+            "cpu": sum(r[7] for r in results), "problems": [p for r in results for p in r[8]]}
 
 
 def main() -> None:
@@ -190,25 +202,36 @@ def main() -> None:
     parser.add_argument("--stores", default="sqlite,redis")
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.5, help="seconds from a learner's turn to their click")
+    parser.add_argument("--smoke", action="store_true", help="the suite's size: a table of each game, " + ", ".join(
+        f"--{k} {v}" for k, v in SMOKE.items()))
     args = parser.parse_args()
+    tables = TABLES
+    if args.smoke:
+        vars(args).update(SMOKE)
+        tables = SMOKE_TABLES
     print(describe())
-    print(f"\n30 learners at 8 tables, each clicking {args.think} s after their turn comes, "
+    print(f"\n{sum(p for _g, p in tables)} learners at {len(tables)} tables, each clicking {args.think} s after "
+          f"their turn comes (or a question to them), "
           f"{args.seconds:.0f} s a store; Pig's race: {args.trials} trials, touches 50 ms "
           "apart.\n")
     print("| store | moves | seen by the others p50 / p95 / max | refused | errors | learner's memory (after "
           "import + while playing) | the learners' CPU | race fair |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    problems: list[str] = []
     for name in args.stores.split(","):
         with tempfile.TemporaryDirectory() as folder:
             with contextlib.ExitStack() as stack:
                 address = (stack.enter_context(redis_server(Path(folder))) if name == "redis"
                            else str(Path(folder) / "tables.sqlite3"))
-                r = run(address, args.seconds, args.trials, args.think)
-        seen = r["seen"]
+                r = run(address, args.seconds, args.trials, args.think, tables)
+        seen = r["seen"] or [float("nan")]
         p50, p95 = statistics.median(seen), seen[int(0.95 * (len(seen) - 1))]
+        problems += [f"{name}: {p}" for p in r["problems"]]
         print(f"| {name} | {r['moves']} | {p50:.0f} / {p95:.0f} / {seen[-1]:.0f} ms | {r['refused']} | {r['errors']} "
               f"| {r['imported']:.0f} MiB + {r['grown']:.1f} MiB | {r['cpu']:.2f} cores | {r['fair']} of {r['trials']} "
               f"({100 * r['fair'] / max(1, r['trials']):.1f}%) |", flush=True)
+    for problem in problems[:20]:
+        print("  ", problem)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ class Records:
 
     clock: Clock
     left_out: list[str]  # what the last export left out (records that could not be read back)
+    address: str  # where the records are, as it may be shown (never a password)
 
     def _connection(self) -> ContextManager[Any]:
         raise NotImplementedError
@@ -263,6 +264,11 @@ class Progress(Records):
             raise StoreError("Progress cannot be kept here: this Python has no sqlite3.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.migrated_from, self.recovered = schema.open_store(self.path, self.clock)
+
+    @property
+    def address(self) -> str:
+        """Where the records are, as it may be shown (the file's path; a server's store shows its address)."""
+        return str(self.path)
 
     @property
     def report(self) -> str:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import re
+import subprocess
 import sys
 import time
 import urllib.request
@@ -657,3 +659,43 @@ def test_click_answers_are_sent_at_once(monkeypatch):
         "set_nodelay": lambda self, value: calls.append(("nodelay", value))})()
     assert connection.connect() == "ok"
     assert calls == [("nodelay", True), "connect"], "no delay is set before the kernel's messages start"
+
+
+# ---------------------------------------------------------------- the class's stores, checked as the server starts
+
+HUSH = "hush-4f1a"
+
+
+def test_the_server_refuses_at_its_start_a_store_that_does_not_answer(tmp_path):
+    """Voilà as ``.ci/serve`` starts it, the tables on a PostgreSQL server that does not answer: the server stops
+    before it listens, naming the variable and the address, never the password."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, **SERVED_ENV, "GWARI_PROGRESS": str(tmp_path / "progress.sqlite3"),
+           "GWARI_TABLES": f"postgresql://gwari:{HUSH}@127.0.0.1:1/tables"}
+    done = subprocess.run(voila_command(ROOT / "notebooks", f"--port={port}"), cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said[-3000:]
+    assert "GWARI_TABLES: " in said and "postgresql://gwari" in said and "127.0.0.1:1" in said and HUSH not in said
+    assert "is running at" not in said and not (tmp_path / "progress.sqlite3").exists()
+
+
+@pytest.mark.parametrize("variable, address", [("GWARI_TABLES", "postgresq://gwari@127.0.0.1:5432/tables"),
+                                               ("GWARI_PROGRESS", f"mysql://root:{HUSH}@db/gwari"),
+                                               ("GWARI_PROGRESS", "redis://tables.school.internal:6379/0")])
+def test_the_kernel_manager_stops_the_start_naming_the_variable(monkeypatch, caplog, variable, address):
+    """Voilà makes the kernel manager once, as it starts: an address not understood stops it there."""
+    import logging
+
+    from tutor.serving import ClassroomKernelManager
+
+    monkeypatch.setenv(variable, address)
+    with caplog.at_level(logging.CRITICAL), pytest.raises(SystemExit) as stopped:
+        ClassroomKernelManager()
+    assert stopped.value.code == 2
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert len(said) == 1 and f"{variable}: " in said[0] and HUSH not in said[0], said

@@ -138,7 +138,9 @@ def store_problems() -> list[str]:
                 raise ValueError(f"tables file: {address.path} is a folder; give the path of a file in it.")
         except Exception as exc:  # each store's own refusal, in words
             said = str(exc) or type(exc).__name__
-            problems.append(said if said.startswith(STORES) else f"{variable}: {said}")
+            said = said if said.startswith(STORES) else f"{variable}: {said}"
+            if said not in problems:  # unset, the tables are where the records are: a problem there is said once
+                problems.append(said)
 
     check(STORES[0], progress_address, open_progress)
     check(STORES[1], tables_address, tables_store)

@@ -699,3 +699,15 @@ def test_the_kernel_manager_stops_the_start_naming_the_variable(monkeypatch, cap
     assert stopped.value.code == 2
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
     assert len(said) == 1 and f"{variable}: " in said[0] and HUSH not in said[0], said
+
+
+def test_a_jupyter_server_given_the_kernel_manager_checks_the_stores_as_it_starts(tmp_path):
+    """As the README's hub configuration starts a learner's server (Voilà as its extension): the same check."""
+    env = {**os.environ, "GWARI_PROGRESS": str(tmp_path / "progress.sqlite3"), "JUPYTER_RUNTIME_DIR": str(tmp_path),
+           "GWARI_TABLES": f"postgresq://gwari:{HUSH}@127.0.0.1:5432/tables"}
+    done = subprocess.run([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", "--port=0",
+                           "--ServerApp.kernel_manager_class=tutor.serving.ClassroomKernelManager"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said[-3000:]
+    assert "GWARI_TABLES: postgresq://gwari@127.0.0.1:5432/tables is not an address" in said and HUSH not in said

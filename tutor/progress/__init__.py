@@ -1,7 +1,10 @@
 """What each learner of a class did, kept in one SQLite file: lessons, checks, games and the Cornish drill.
 
 The file is ``$GWARI_PROGRESS`` if set, else ``$XDG_DATA_HOME/gwari/progress.sqlite3``
-(``~/.local/share/gwari/progress.sqlite3``).  Several learners share one file,
+(``~/.local/share/gwari/progress.sqlite3``).  ``$GWARI_PROGRESS`` is read as what it is
+(``schema.progress_address``, ``tutor.addresses``): a path or ``sqlite:PATH`` is the file, a
+``postgresql://`` address a PostgreSQL server (``pg_store``); any other scheme, Redis's among them,
+is refused naming the variable, never taken as a file's name.  Several learners share one store,
 each under the name they type once in their browser.  Kept per learner:
 
 - the rules of each lesson they reached and every check they answered (the
@@ -33,8 +36,8 @@ run there without a store, and ``Progress`` says it cannot keep progress.
 from __future__ import annotations
 
 from tutor.progress.fields import MAX_TEXT, CheckAnswer, PlayedGame, learner_name
-from tutor.progress.schema import (BUSY_MS, FORMAT, VERSION, StoreError, StoreVersionError, progress_path,
-                                   sqlite3)
+from tutor.progress.schema import (BUSY_MS, FORMAT, VERSION, StoreError, StoreVersionError, progress_address,
+                                   progress_path, sqlite3)
 from tutor.progress.store import Progress, class_records, keep_fumbles
 from tutor.progress.browser import BrowserProgress
 from tutor.progress.cli import backup, main
@@ -42,4 +45,4 @@ from tutor.progress.transfer import read_export
 
 __all__ = ["BUSY_MS", "FORMAT", "MAX_TEXT", "VERSION", "BrowserProgress", "CheckAnswer", "PlayedGame", "Progress",
            "StoreError", "StoreVersionError", "backup", "class_records", "keep_fumbles", "learner_name", "main",
-           "progress_path", "read_export", "sqlite3"]
+           "progress_address", "progress_path", "read_export", "sqlite3"]

@@ -531,7 +531,7 @@ def key_file(progress: Progress | None = None) -> Path:
     """Where the class key file goes: beside the progress file; when the records are kept by a server, in the
     folder the progress file would be in (``schema.default_path``).  ``$GWARI_PROGRESS`` not understood is refused
     (``AddressError``)."""
-    if progress is not None:
+    if getattr(progress, "path", None) is not None:  # a store on a server has no file to sit beside
         return progress.path.parent / KEY_FILE
     where = schema.progress_address()
     return (where.path or schema.default_path()).parent / KEY_FILE

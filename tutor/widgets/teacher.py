@@ -319,7 +319,7 @@ class TeacherWidget(GwariWidget):
         out = ['<div class="gw-row">' + button("Bring up to date", "refresh", key="refresh")
                + button("Lock", "lock", key="lock", title="Close this view before you leave the computer")
                + f'<span class="gw-small">{len(summaries)} learner{"" if len(summaries) == 1 else "s"} · records in '
-               f'{esc(self.progress.path)}</span></div>'
+               f'{esc(self.progress.address)}</span></div>'
                if self.progress is not None else ""]
         if self.message:
             out.append(f'<p class="{"gw-error" if self.trouble else "gw-good"}" data-gw-reveal '

@@ -36,10 +36,11 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from tutor.addresses import Address, AddressError, not_opened, postgres_missing
+from tutor.addresses import Address
 from tutor.deal_code import ClassDeal, parse_class_deal
 from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, schema
 from tutor.progress.fields import NAME_LIMIT
+from tutor.progress.opening import local_folder, nothing_kept, open_progress
 
 KEY_ENV = "GWARI_CLASS_KEY"
 KEY_FILE = "class-key"
@@ -133,51 +134,19 @@ def in_browser() -> bool:
 def store() -> Progress | BrowserProgress | None:
     """The class's progress store, opened once per kernel (None where progress cannot be kept).  In the browser,
     the records live in the page's storage: every change is handed to the learner's widgets to keep."""
-    global _store, _store_problem
+    global _store, _store_problem, _store_where
     if in_browser():
         if _store is None:
             _store = BrowserProgress(saved=_keep_in_browser)
         return _store
-    global _store_where
     try:
         where = schema.progress_address()
-    except AddressError as exc:  # $GWARI_PROGRESS is not an address (the server refuses it at its start)
-        _store, _store_where, _store_problem = None, None, str(exc)
-        return None
-    if _store is None or _store_where != where:
-        try:
-            _store = open_progress(where)
+        if _store is None or _store_where != where:
+            _store_where, _store = where, open_progress(where)
             _store_problem = getattr(_store, "report", "")
-        except (StoreError, OSError, ValueError) as exc:  # ValueError: $GWARI_PROGRESS names a folder, say
-            _store, _store_problem = None, str(exc)
-        _store_where = where
+    except (StoreError, OSError, ValueError) as exc:  # ValueError: $GWARI_PROGRESS not understood, or a folder
+        _store, _store_problem = None, str(exc)
     return _store
-
-
-def open_progress(where: Address | None = None) -> Any:
-    """The class's progress store at ``where`` (else where ``$GWARI_PROGRESS`` says, ``schema.progress_address``):
-    ``Progress`` on an SQLite file, ``PostgresProgress`` (``tutor.progress.pg_store``, imported only then) on a
-    PostgreSQL server.  Refused, naming the variable and the address without its password: an address not
-    understood (``AddressError``), PostgreSQL here without its driver (``AddressError``), a server that cannot be
-    reached (``ConnectionError``) or that refuses the store (``ValueError``)."""
-    where = schema.progress_address() if where is None else where
-    if where.path is not None:
-        return Progress(where.path)
-    try:
-        from tutor.progress.pg_store import PostgresProgress
-    except ImportError as exc:
-        raise AddressError(f"{where.variable}: {postgres_missing(where, exc)}") from None
-    try:
-        return PostgresProgress(where.url)
-    except (StoreError, ValueError) as exc:  # the store's own refusal, in words: said again naming the variable
-        said = f"{where.variable}: {where.scrub(str(exc))}"
-        try:
-            again = type(exc)(said)
-        except Exception:  # an error made otherwise than from its words
-            again = ValueError(said)
-        raise again from None
-    except Exception as exc:  # the driver's own error (psycopg.OperationalError, say), in words
-        raise not_opened(where, exc) from None
 
 
 def _keep_in_browser(text: str) -> None:
@@ -248,10 +217,7 @@ def class_key(progress: Progress | None = None) -> str:
     key = os.environ.get(KEY_ENV, "").strip()
     if key:
         return key
-    try:
-        path = key_file(progress)
-    except AddressError:  # $GWARI_PROGRESS is not an address: no key opens the page (the server refuses it)
-        return ""
+    path = key_file(progress)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
@@ -352,7 +318,7 @@ def read_class_deal(text: str) -> tuple[ClassDeal | None, str]:
 def _kept_class_deal() -> tuple[str, ClassDeal | None]:
     """What the store keeps as the class deal, and the deal it is (None when none is kept or it cannot be used).
     Asking creates no store."""
-    if _store is None and not in_browser() and _nothing_kept():
+    if _store is None and not in_browser() and nothing_kept():
         return "", None
     progress = store()
     if progress is None:
@@ -528,19 +494,5 @@ def activity_by_day(records: dict[str, list[dict[str, Any]]]) -> list[tuple[str,
 
 
 def key_file(progress: Progress | None = None) -> Path:
-    """Where the class key file goes: beside the progress file; when the records are kept by a server, in the
-    folder the progress file would be in (``schema.default_path``).  ``$GWARI_PROGRESS`` not understood is refused
-    (``AddressError``)."""
-    if getattr(progress, "path", None) is not None:  # a store on a server has no file to sit beside
-        return progress.path.parent / KEY_FILE
-    where = schema.progress_address()
-    return (where.path or schema.default_path()).parent / KEY_FILE
-
-
-def _nothing_kept() -> bool:
-    """Whether no store is there yet to read (no progress file; a server's store is always there to ask)."""
-    try:
-        where = schema.progress_address()
-    except AddressError:
-        return True
-    return where.path is not None and not where.path.exists()
+    """Where the class key file goes: beside the progress file, or where it would be (``opening.local_folder``)."""
+    return local_folder(progress) / KEY_FILE

@@ -159,7 +159,7 @@ def test_a_postgresql_address_for_the_records_is_not_taken_as_a_file(here, monke
 
 
 @pytest.mark.parametrize("address, why", [("mysql://root@db/gwari", "not an address Gwari reads"),
-                                          ("redis://tables.school.internal:6379/0", "Redis server, which does not keep"),
+                                          ("redis://tables.school.internal:6379/0", "Redis server, which does not"),
                                           ("unix:///run/redis/redis.sock", "Redis server, which does not keep"),
                                           ("postgresq://gwari@127.0.0.1/gwari", "not an address Gwari reads")])
 def test_an_address_not_understood_for_the_records_is_refused_by_name(here, monkeypatch, address, why):

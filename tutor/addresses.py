@@ -15,9 +15,9 @@ holds a colon is written ``./name:1.sqlite3``.
 
 An address is shown (``Address.shown``, in every message) without its password, whether written in the address
 (``postgresql://gwari:secret@host/db``) or as a ``password=`` parameter.  Nothing here opens a store or reaches a
-server: ``tutor.tables.store.tables_store`` and ``tutor.classroom.open_progress`` do, and the server refuses at its
-start an address that cannot be used (``tutor.serving.store_problems``).  Python in the browser reads neither
-variable: the learner apps there keep progress in the page.
+server: ``tutor.tables.store.tables_store`` and ``tutor.progress.opening.open_progress`` do, and the server
+refuses at its start an address that cannot be used (``tutor.serving.store_problems``).  Python in the browser
+reads neither variable: the learner apps there keep progress in the page.
 """
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ SCHEMES = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgres
 KINDS = ("sqlite", "postgresql", "redis")
 WRITTEN = {"sqlite": "the path of a file (or sqlite:PATH)", "postgresql": "postgresql://…",
            "redis": "redis://… (rediss://…, unix://…)"}
+EXAMPLES = {"postgresql": "postgresql://gwari@db.school.internal:5432/gwari",
+            "postgres": "postgres://gwari@db.school.internal:5432/gwari",
+            "redis": "redis://tables.school.internal:6379/0", "rediss": "rediss://tables.school.internal:6380/0",
+            "unix": "unix:///run/redis/redis.sock"}
+_NAMES = {"postgresql": "PostgreSQL", "redis": "Redis", "sqlite": "SQLite"}
+_WHAT = {"GWARI_PROGRESS": "the learners' records", "GWARI_TABLES": "the tables of classmates"}
+_UNANSWERED = ("OperationalError", "ConnectionTimeout", "ConnectionError", "TimeoutError")
+"""The drivers' errors for a server that did not answer (psycopg's, redis's), named so nothing is imported here."""
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 _LONGEST = 2000  # characters: an address longer than this is not one
 
@@ -128,7 +136,7 @@ def read_address(variable: str, text: object, kinds: tuple[str, ...] = KINDS) ->
     if not given:
         raise AddressError(f"{variable}: the address is empty; give {_understood(kinds)}.")
     if "\x00" in given or len(given) > _LONGEST:
-        raise AddressError(f"{variable}: {given[:60]!r}… is not an address"
+        raise AddressError(f"{variable}: {shown(given)[:60]!r}… is not an address"
                            f"{' (it holds a NUL character)' if chr(0) in given else ''}; give {_understood(kinds)}.")
     match = _SCHEME.match(given)
     drive = match is not None and len(match.group(1)) == 1 and given[2:3] in ("\\", "/")  # C:\ on Windows
@@ -146,10 +154,6 @@ def read_address(variable: str, text: object, kinds: tuple[str, ...] = KINDS) ->
     if kind == "sqlite":
         return _sqlite(variable, given, kinds)
     return _server(variable, given, scheme, kind)
-
-
-_NAMES = {"postgresql": "PostgreSQL", "redis": "Redis", "sqlite": "SQLite"}
-_WHAT = {"GWARI_PROGRESS": "the learners' records", "GWARI_TABLES": "the tables of classmates"}
 
 
 def _file(variable: str, path: str, given: str, kinds: tuple[str, ...]) -> Address:
@@ -185,11 +189,6 @@ def _server(variable: str, given: str, scheme: str, kind: str) -> Address:
     return Address(variable, kind, url=given)
 
 
-EXAMPLES = {"postgresql": "postgresql://gwari@db.school.internal:5432/gwari",
-            "postgres": "postgres://gwari@db.school.internal:5432/gwari", "redis": "redis://tables.school.internal:6379/0",
-            "rediss": "rediss://tables.school.internal:6380/0", "unix": "unix:///run/redis/redis.sock"}
-
-
 def postgres_missing(address: Address, exc: ImportError) -> str:
     """Why a PostgreSQL address cannot be opened here (the driver, or Gwari's store for it, cannot be imported)."""
     return (f"PostgreSQL needs the psycopg driver and Gwari's PostgreSQL store (pip install 'gwari[server,postgres]'), "
@@ -206,7 +205,3 @@ def not_opened(address: Address, exc: BaseException) -> Exception:
         return ConnectionError(f"{address.variable}: the {name} server at {address.shown} cannot be reached "
                                f"({reason}).")
     return ValueError(f"{address.variable}: the {name} store at {address.shown} could not be opened ({reason}).")
-
-
-_UNANSWERED = ("OperationalError", "ConnectionTimeout", "ConnectionError", "TimeoutError")
-"""The drivers' errors for a server that did not answer (psycopg's, redis's), named so nothing is imported here."""

@@ -117,7 +117,7 @@ def store_problems() -> list[str]:
     PostgreSQL or Redis server that cannot be reached, or PostgreSQL without its driver.  A server is reached by
     opening its store, as a learner's kernel will (and closed again); a file is only checked, never made."""
     from tutor.addresses import Address
-    from tutor.classroom import open_progress
+    from tutor.progress.opening import open_progress
     from tutor.progress.schema import progress_address, store_path
     from tutor.tables.store import tables_address, tables_store
 

@@ -12,13 +12,11 @@ from tutor.progress.store import Progress, Records
 
 
 def open_store() -> Records:
-    """The store ``$GWARI_PROGRESS`` names: ``Progress`` on a file, ``PostgresProgress`` on a PostgreSQL server."""
-    where = schema.progress_address()
-    if where.path is not None:
-        return Progress(where.path)
-    from tutor.progress.pg_store import PostgresProgress
+    """The store ``$GWARI_PROGRESS`` names: ``Progress`` on a file, ``PostgresProgress`` on a PostgreSQL server
+    (``tutor.progress.opening``: a store that cannot be opened is refused in words, naming the variable)."""
+    from tutor.progress.opening import open_progress
 
-    return PostgresProgress(where.url)
+    return open_progress()
 
 
 def backup(progress: Records, target: Path | str) -> Path:

@@ -333,8 +333,8 @@ def main() -> None:
     from machine import describe
 
     print(describe())
-    if args.smoke:
-        vars(args).update(SMOKE)
+    if args.smoke:  # the smoke run's size, where no option says otherwise
+        vars(args).update({k: v for k, v in SMOKE.items() if getattr(args, k) == parser.get_default(k)})
     result = run_load(args.learners, args.browsers, args.moves, pool=args.pool, class_size=args.class_size,
                       spread=args.spread, settle=not args.smoke, others=not args.smoke,
                       release_limit=0 if args.smoke else 120)

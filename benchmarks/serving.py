@@ -6,7 +6,9 @@ Voilà app can be; its name gives it a preheated pool like the apps) from the
 repository root as ``bash .ci/serve`` does, once with voila.json's preheated
 kernels and once without.  One headless Chromium loads each app and the bare
 notebook in turn; the figures are medians of ``--loads`` loads.  Only 127.0.0.1
-is contacted.
+is contacted.  ``--only a.ipynb,b.ipynb`` serves those notebooks (and the bare
+one) alone; ``--smoke`` is the suite's run (tests/test_benchmarks_smoke.py): one
+app, one load.
 
 * time to interactive: from navigation start to the first control drawn from
   the kernel's widgets (a card of the hand; the bare button), in the page's clock;
@@ -44,6 +46,7 @@ BARE_CELLS = (
     "widgets.VBox([button, label])",
 )
 LOAD_MS = 120_000
+SMOKE_APP = "gwra-pyskessa-play.ipynb"  # the suite's run (--smoke) serves this app and the bare notebook only
 READY = {  # the first control drawn from the kernel's widgets
     "app": ".gwari button",
     "bare": ".widget-button",
@@ -101,14 +104,17 @@ def click(page, selector: str, done: str) -> float:
     return page.evaluate("performance.now()") - start
 
 
-def measure(loads: int, preheat: bool) -> tuple[dict[str, dict[str, list[float]]], list[tuple[str, float, float]]]:
-    """Serve a copy of notebooks/ with the bare notebook; load each app ``loads`` times."""
+def measure(loads: int, preheat: bool, only: list[str] = ()) -> tuple[dict[str, dict[str, list[float]]],
+                                                                      list[tuple[str, float, float]]]:
+    """Serve a copy of notebooks/ (or of the notebooks named in ``only``) with the bare notebook; load each app
+    ``loads`` times."""
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="gwari-bench-"))
     try:
         for path in (ROOT / "notebooks").glob("*.ipynb"):
-            shutil.copy(path, folder / path.name)
+            if not only or path.name in only:
+                shutil.copy(path, folder / path.name)
         notebook(folder / BARE, *BARE_CELLS)
         extra = [] if preheat else ["--VoilaConfiguration.preheat_kernel=False"]
         with serving(voila_command(folder, *extra), cwd=ROOT, ready="/voila/tree", what="Voila-bench",
@@ -152,12 +158,12 @@ def median(values: list[float]) -> str:
     return f"{statistics.median(values):,.0f}" if values else "—"
 
 
-def report(loads: int) -> str:
+def report(loads: int, only: list[str] = ()) -> str:
     """Both runs as Markdown tables."""
     lines = [describe(), ""]
     memory: list[tuple[str, float, float]] = []
     for preheat in (True, False):
-        results, mem = measure(loads, preheat)
+        results, mem = measure(loads, preheat, only)
         memory = memory or mem
         lines += [f"Voilà {'with preheated kernels (voila.json)' if preheat else 'without preheating'}, "
                   f"median of {loads} loads, milliseconds:", "",
@@ -176,7 +182,16 @@ def main() -> None:
     """Print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=7, help="loads per notebook (default 7)")
-    print(report(parser.parse_args().loads))
+    parser.add_argument("--only", default="", help="comma-separated notebooks to serve (default: all of notebooks/)")
+    parser.add_argument("--smoke", action="store_true", help=f"the suite's size: --loads 1 --only {SMOKE_APP}")
+    args = parser.parse_args()
+    if args.smoke:
+        args.loads, args.only = 1, SMOKE_APP
+    only = [name for name in args.only.split(",") if name]
+    missing = [name for name in only if not (ROOT / "notebooks" / name).exists()]
+    if missing:
+        parser.error(f"--only: no notebook {', '.join(missing)} in notebooks/")
+    print(report(args.loads, only))
 
 
 if __name__ == "__main__":

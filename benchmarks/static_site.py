@@ -141,7 +141,11 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=3, help="fresh contexts (cold load, then warm reload)")
     parser.add_argument("--moves", type=int, default=10, help="moves timed for click-to-render")
     parser.add_argument("--app", default="gwra-pyskessa-play", help="the app notebook's name, without .ipynb")
+    parser.add_argument("--smoke", action="store_true",
+                        help="the suite's size: --loads 1 --moves 1, the static site only (no Voilà beside it)")
     args = parser.parse_args()
+    if args.smoke:
+        args.loads, args.moves = 1, 1
 
     if not (SITE / "index.html").exists():
         subprocess.run(["bash", ".ci/site"], cwd=ROOT, check=True)
@@ -164,8 +168,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
-        for name, overrides in (("Voilà, cold", ["--VoilaConfiguration.preheat_kernel=False"]),
-                                ("Voilà, as served (pool)", [])):
+        for name, overrides in () if args.smoke else (("Voilà, cold", ["--VoilaConfiguration.preheat_kernel=False"]),
+                                                      ("Voilà, as served (pool)", [])):
             command = voila_command(ROOT / "notebooks", *overrides)
             with serving(command, cwd=ROOT, ready="/voila/tree", what="Voila-static-bench", env=SERVED_ENV) as voila:
                 if overrides == []:
@@ -191,6 +195,8 @@ def main() -> None:
     row("requests to other hosts", lambda r: str(len(r["outside"])))
     print()
     print(f"Site size {mib(folder_bytes(SITE))} (Pyodide, wheels and snapshot: {mib(folder_bytes(SITE / 'static' / 'pyodide'))}).")
+    if args.smoke:
+        return
     site, cold = results["Static site"], results["Voilà, cold"]
     print(f"Static site ÷ Voilà cold: first card {med(site['cold']) / med(cold['cold']):.1f}× (aim ≤ 2), "
           f"warm reload {med(site['warm']) / med(cold['warm']):.1f}× (aim ≤ 1.5).")

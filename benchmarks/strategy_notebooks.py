@@ -1,7 +1,7 @@
 """How long each strategy notebook (and the bot notebook) takes to answer all its questions anew at full counts, as
 a learner pressing every *Run it again* would wait: wall-clock and processor seconds per notebook.
 
-``.venv/bin/python benchmarks/strategy_notebooks.py [notebooks/burn-strategy.ipynb ...]``
+``.venv/bin/python benchmarks/strategy_notebooks.py [notebooks/burn-strategy.ipynb ...] [--games N] [--smoke]``
 
 Each notebook runs in a fresh kernel (nbclient) with every study playing its full count of games
 (``GWARI_STRATEGY_GAMES`` set above every count; its saved results must be current, as under the tests).  The
@@ -10,6 +10,7 @@ kernel's start and imports are counted in; the aim is under a minute for each on
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import sys
@@ -22,6 +23,7 @@ from nbclient import NotebookClient
 from machine import describe
 
 ROOT = Path(__file__).resolve().parents[1]
+SMOKE = ROOT / "notebooks" / "your-own-bot.ipynb"  # the suite's run (--smoke)
 
 
 def children_cpu() -> float:
@@ -30,9 +32,18 @@ def children_cpu() -> float:
 
 
 def main() -> None:
-    paths = [Path(p) for p in sys.argv[1:]] or sorted([*(ROOT / "notebooks").glob("*-strategy.ipynb"),
-                                                       ROOT / "notebooks" / "your-own-bot.ipynb"])
-    os.environ["GWARI_STRATEGY_GAMES"] = str(10**9)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="the notebooks (default: every strategy notebook and "
+                        "the bot notebook)")
+    parser.add_argument("--games", type=int, default=10**9, help="games a study plays at most (default: its full "
+                        "count)")
+    parser.add_argument("--smoke", action="store_true", help=f"the suite's size: {SMOKE.name} at --games 2")
+    args = parser.parse_args()
+    if args.smoke:
+        args.notebooks, args.games = [SMOKE], 2
+    paths = args.notebooks or sorted([*(ROOT / "notebooks").glob("*-strategy.ipynb"),
+                                      ROOT / "notebooks" / "your-own-bot.ipynb"])
+    os.environ["GWARI_STRATEGY_GAMES"] = str(args.games)
     os.environ.pop("GWARI_STRATEGY_SAVE", None)
     print(describe())
     print()

@@ -728,3 +728,23 @@ def test_a_connection_the_server_drops_is_a_table_error_and_the_next_call_connec
         store.meta(code)
     assert store.meta(code)["game"] == "pig"
     store.close()
+
+
+def test_a_card_held_too_long_by_another_server_is_a_table_error_not_a_page_held_for_ever(postgres_url, monkeypatch):
+    monkeypatch.setattr(pg_store, "TIMEOUT_MS", 200)
+    store = PostgresTables(postgres_url)
+    code = store.create({"status": "open"})
+    holder = psycopg.connect(postgres_url)  # another server's transaction, stuck while it holds the card
+    holder.execute("SELECT meta FROM gwari_tables WHERE code = %s FOR UPDATE", (code,))
+    letting_go = threading.Timer(5.0, holder.rollback)  # were there no limit, the change would wait until then
+    letting_go.start()
+    try:
+        with pytest.raises(TableError, match="did not answer"):
+            store.change_meta(code, lambda meta: {**meta, "status": "playing"})
+    finally:
+        letting_go.cancel()
+        holder.rollback()
+        holder.close()
+    assert store.meta(code)["status"] == "open"  # nothing changed, and the connection serves on
+    assert store.change_meta(code, lambda meta: {**meta, "status": "playing"})["status"] == "playing"
+    store.close()

@@ -32,6 +32,8 @@ from tutor.tables.interface import TableError, dumps, new_code
 PART = "tables"
 LOCK = 0x6777_7461_626C  # the advisory lock held while the tables' schema is brought up to date ("gwtabl")
 
+TIMEOUT_MS = 10_000  # the longest a statement may take (as long as the Redis store waits for its server)
+
 # The database server's own clock, in whole milliseconds (clock_timestamp moves within a transaction; now() does not).
 CLOCK = "floor(extract(epoch from clock_timestamp()) * 1000)::bigint"
 
@@ -128,6 +130,7 @@ class PostgresTables:
         psycopg = self._psycopg
         try:
             conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            conn.execute(f"SET statement_timeout = {TIMEOUT_MS}")  # a page's tick is never held for long
         except (psycopg.Error, ValueError) as exc:
             raise TableError(f"tables store: the PostgreSQL server at {shown(self.url)} cannot be reached "
                              f"({_first_line(exc)}).") from None
@@ -148,10 +151,11 @@ class PostgresTables:
             with conn.transaction():
                 return action(conn)
         except psycopg.OperationalError as exc:
-            if conn.broken or conn.closed:
+            lost = conn.broken or conn.closed
+            if lost:
                 self._local.conn = None
-            raise TableError(f"tables store: the PostgreSQL server at {shown(self.url)} cannot be reached "
-                             f"({_first_line(exc)}).") from None
+            raise TableError(f"tables store: the PostgreSQL server at {shown(self.url)} "
+                             f"{'cannot be reached' if lost else 'did not answer'} ({_first_line(exc)}).") from None
 
     def close(self) -> None:
         """Close every thread's connection (a later call connects again)."""

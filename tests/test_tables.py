@@ -55,22 +55,34 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(params=STORES)
-def empty_store(request, tmp_path):
-    """An empty store of each kind: SQLite with a clock the test sets; Redis and PostgreSQL on their servers' own
-    clocks (one server of each per test worker, emptied for each test)."""
-    if request.param == "sqlite":
-        yield ClockedTables(tmp_path / "tables.sqlite3")
-    elif request.param == "redis":
-        made = RedisTables(request.getfixturevalue("redis_url") + f"?db={abs(hash(request.node.name)) % 16}")
-        made.redis.flushdb()
-        yield made
-    else:
-        url = request.getfixturevalue("postgres_url")
-        made = PostgresTables(url)
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f"TRUNCATE {PG_TABLES} RESTART IDENTITY")
-        yield made
-        made.close()
+def new_store(request, tmp_path):
+    """Makes an empty store of one kind each time it is called: SQLite (a new file in ``folder``) with a clock the
+    test sets; Redis and PostgreSQL (one server of each per test worker, emptied) on their servers' own clocks."""
+    made: list = []
+
+    def make(folder: Path = tmp_path):
+        if request.param == "sqlite":
+            made.append(ClockedTables(folder / f"tables-{len(made)}.sqlite3"))
+        elif request.param == "redis":
+            made.append(RedisTables(request.getfixturevalue("redis_url") + f"?db={abs(hash(request.node.name)) % 16}"))
+            made[-1].redis.flushdb()
+        else:
+            url = request.getfixturevalue("postgres_url")
+            made.append(PostgresTables(url))
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(f"TRUNCATE {PG_TABLES} RESTART IDENTITY")
+        return made[-1]
+
+    yield make
+    for one in made:
+        if isinstance(one, PostgresTables):
+            one.close()
+
+
+@pytest.fixture
+def empty_store(new_store):
+    """An empty store of each kind."""
+    return new_store()
 
 
 @pytest.fixture
@@ -525,8 +537,9 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floa
 
 
 @given(data=st.data())
-def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_path_factory, data):
-    store = ClockedTables(tmp_path_factory.mktemp("fuzz") / "tables.sqlite3")
+def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(new_store, tmp_path_factory, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    store = new_store(folder)
     host = Table.open(store, "cassino", 2, "Tamsin", seed=1)
     jory = Table.join(store, host.code, "Jory")
     host.start()
@@ -547,7 +560,7 @@ def test_the_table_entry_points_refuse_malformed_input_and_change_nothing(tmp_pa
         "answer": lambda: jory.answer(junk),  # nothing was asked at a Cassino table
     }
     try:
-        with contextlib.chdir(store.path.parent):  # a junk path that is a sound file name lands here, not in the checkout
+        with contextlib.chdir(folder):  # a junk path that is a sound file name lands here, not in the checkout
             calls[which]()
     except (TableError, IllegalMove, ValueError):
         pass

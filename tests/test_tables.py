@@ -761,3 +761,22 @@ def test_a_card_held_too_long_by_another_server_is_a_table_error_not_a_page_held
     assert store.meta(code)["status"] == "open"  # nothing changed, and the connection serves on
     assert store.change_meta(code, lambda meta: {**meta, "status": "playing"})["status"] == "playing"
     store.close()
+
+
+def test_a_thread_that_has_ended_leaves_no_connection_open(postgres_url):
+    url = database(postgres_url, "threads")
+    store = PostgresTables(url)
+
+    def open_connections() -> int:
+        with psycopg.connect(url) as conn:
+            return conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                "AND pid <> pg_backend_pid()").fetchone()[0]
+
+    for _ in range(8):  # one short-lived thread after another, as a server may hand a page's calls around
+        thread = threading.Thread(target=store.version, args=("K7RQM",))
+        thread.start()
+        thread.join()
+    assert open_connections() <= 2  # this thread's, and the last thread's until another connects
+    assert store.version("K7RQM") == 0
+    store.close()
+    assert open_connections() == 0

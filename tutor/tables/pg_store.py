@@ -92,8 +92,8 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def _close_all(conns: list[Any]) -> None:
-    for conn in conns:
+def _close_all(conns: list[tuple[Any, Any]]) -> None:
+    for _thread, conn in conns:
         conn.close()
     conns.clear()
 
@@ -101,7 +101,8 @@ def _close_all(conns: list[Any]) -> None:
 class PostgresTables:
     """Tables kept in a PostgreSQL database at ``url`` (``postgresql://gwari@db.school.internal/gwari``; a socket
     folder as ``?host=/run/postgresql``).  Each thread keeps its own connection (a page asks several times a
-    second); ``close()`` closes them all."""
+    second) until it ends (the next connection made closes those of threads that have ended); ``close()`` closes
+    them all."""
 
     def __init__(self, url: str) -> None:
         try:
@@ -114,7 +115,7 @@ class PostgresTables:
         self.url = url
         self._psycopg = psycopg
         self._local = threading.local()
-        self._conns: list[Any] = []
+        self._conns: list[tuple[Any, Any]] = []  # (the thread, weakly; its connection)
         self._lock = threading.Lock()
         self._closer = weakref.finalize(self, _close_all, self._conns)
         try:
@@ -134,8 +135,11 @@ class PostgresTables:
         except (psycopg.Error, ValueError) as exc:
             raise TableError(f"tables store: the PostgreSQL server at {shown(self.url)} cannot be reached "
                              f"({_first_line(exc)}).") from None
-        with self._lock:
-            self._conns.append(conn)
+        with self._lock:  # a thread that has ended gives its connection back to the server
+            for thread, old in [pair for pair in self._conns if pair[0]() is None or not pair[0]().is_alive()]:
+                old.close()
+                self._conns.remove((thread, old))
+            self._conns.append((weakref.ref(threading.current_thread()), conn))
         return conn
 
     def _run(self, action: Callable[[Any], Any], write: bool = False) -> Any:

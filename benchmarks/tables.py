@@ -1,12 +1,19 @@
-"""Tables of classmates under a class's load: 30 learners at 8 tables on this machine, on each store.
+"""Tables of classmates under a class's load: 30 learners at 8 tables (or 60 at 16) on this machine, on each store.
 
-``.venv/bin/python benchmarks/tables.py [--seconds 60] [--stores sqlite,redis] [--trials 200]``
+``.venv/bin/python benchmarks/tables.py [--seconds 60] [--stores sqlite,redis,postgresql] [--trials 200]
+[--learners 30] [--servers 1]``
 
 Each learner is a process of its own, as each learner's kernel is: it holds its seat (``tutor.tables.Table``) and
 does what the play app does at a table on every tick of its page's clock (``TABLE_TICK_MS``): says it is there,
 lets the table make a due bot move, reads what is new, and, when it is its turn, makes its move at once (the
 strong bot's, as fast as a learner clicks).  Six tables of Burn for four and two of Gwra Pyskessa for three (30
-learners, no bots); a finished game is followed by a new table of the same learners.
+learners, no bots; ``--learners 60`` doubles them); a finished game is followed by a new table of the same
+learners.
+
+With ``--servers 2`` the learners' kernels are started by two server processes, as two learners' servers (on two
+machines) start their kernels: each server starts half of them, seat by seat alternately, so every table seats
+learners of both servers and each move reaches the other server's kernels only through the shared store.  With one
+server (the default) the benchmark starts the kernels itself.
 
 Printed per store: moves made, the time from a move kept by the store to its being read by each other learner at
 its table (p50, p95, max; the page's redraw is not included: ``benchmarks/serving.py`` times a click-to-render),
@@ -14,8 +21,9 @@ refused moves and errors, and each learner process's memory (RSS, after importin
 playing).  Then Pig's race, decided by the store's clock: in each trial three learners reach the same race and
 two touch 50 ms apart, while the class plays on; the trial is fair when the later one is the pig.
 
-The two stores are the peer of each other: SQLite on this machine's disk (the default) and a Redis server started
-here on a socket of its own (what learners' servers on several machines share).  Only loopback is used.
+The three stores are the peers of each other: SQLite on this machine's disk (the default), and a Redis server and a
+PostgreSQL server (``tests/redis_server.py``, ``tests/pg_server.py``) started here on sockets of their own (what
+learners' servers on several machines share).  Only this machine is used.
 """
 
 from __future__ import annotations
@@ -35,11 +43,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from machine import describe  # noqa: E402
+from tests.pg_server import postgres_server  # noqa: E402
 from tests.redis_server import redis_server  # noqa: E402
 
 TABLES = [("burn", 4)] * 6 + [("gwra-pyskessa", 3)] * 2  # 30 learners
 SMOKE_TABLES = [("burn", 4), ("gwra-pyskessa", 3)]  # the suite's run (--smoke): 7 learners
-SMOKE = {"seconds": 6.0, "trials": 2, "think": 0.1}
+SMOKE = {"seconds": 6.0, "trials": 2, "think": 0.1, "servers": 2}
+STORES = ("sqlite", "redis", "postgresql")
+
+
+def class_tables(learners: int) -> list[tuple[str, int]]:
+    """``TABLES`` once for each 30 learners."""
+    if learners <= 0 or learners % 30:
+        raise ValueError(f"--learners must be a multiple of 30 (tables of Burn for four and Gwra Pyskessa for three), "
+                         f"not {learners}")
+    return TABLES * (learners // 30)
 
 
 def rss_mib() -> float:
@@ -129,6 +147,16 @@ def host(address: str, seconds: float, tables: list[tuple[str, int]], queues, re
         time.sleep(0.5)
 
 
+def server(kernels: list[tuple], out) -> None:
+    """One learners' server: starts its kernels (``learner`` processes) and waits for them."""
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=learner, args=(*args, out)) for args in kernels]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join()
+
+
 def race_trials(address: str, trials: int) -> tuple[int, int]:
     """Pig's race with three learners: reach a race, two looking learners touch 50 ms apart; fair trials."""
     os.environ["GWARI_TABLES"] = address
@@ -167,9 +195,11 @@ def race_trials(address: str, trials: int) -> tuple[int, int]:
     return fair, done
 
 
-def run(address: str, seconds: float, trials: int, think: float, tables: list[tuple[str, int]] = TABLES) -> dict:
-    """The class at ``tables`` (game, players) for ``seconds``, then Pig's race ``trials`` times, on the store at
-    ``address``: the figures of one row."""
+def run(address: str, seconds: float, trials: int, think: float, tables: list[tuple[str, int]] = TABLES,
+        servers: int = 1) -> dict:
+    """The class at ``tables`` (game, players) for ``seconds``, its kernels started by ``servers`` server processes
+    (or by this one), while Pig's race is run ``trials`` times, on the store at ``address``: the figures of one
+    row."""
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     queues = [[ctx.Queue() for _ in range(players)] for _game, players in tables]
@@ -179,13 +209,18 @@ def run(address: str, seconds: float, trials: int, think: float, tables: list[tu
     if not ready.wait(120):
         opener.terminate()
         raise RuntimeError("the tables were not opened within 120 s (the opener's error is above)")
-    learners = [ctx.Process(target=learner, args=(address, game, players, seat, queues[i][seat], seconds, think, out))
-                for i, (game, players) in enumerate(tables) for seat in range(players)]
-    for proc in learners:
+    kernels = [(address, game, players, seat, queues[i][seat], seconds, think)
+               for i, (game, players) in enumerate(tables) for seat in range(players)]
+    if servers > 1:  # seat by seat alternately: every table has learners of each server
+        procs = [ctx.Process(target=server, args=([k for k in kernels if k[3] % servers == n], out))
+                 for n in range(servers)]
+    else:
+        procs = [ctx.Process(target=learner, args=(*k, out)) for k in kernels]
+    for proc in procs:
         proc.start()
     fair, done = race_trials(address, trials)
-    results = [out.get(timeout=seconds + 120) for _ in learners]
-    for proc in learners:
+    results = [out.get(timeout=seconds + 120) for _ in kernels]
+    for proc in procs:
         proc.join(30)
     opener.terminate()
     seen = sorted(s for r in results for s in r[1])
@@ -199,18 +234,30 @@ def run(address: str, seconds: float, trials: int, think: float, tables: list[tu
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--stores", default="sqlite,redis")
+    parser.add_argument("--stores", default=",".join(STORES))
+    parser.add_argument("--learners", type=int, default=30, help="a multiple of 30")
+    parser.add_argument("--servers", type=int, default=1, help="learners' servers starting the kernels, sharing "
+                        "the store")
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.5, help="seconds from a learner's turn to their click")
     parser.add_argument("--smoke", action="store_true", help="the suite's size: a table of each game, " + ", ".join(
         f"--{k} {v}" for k, v in SMOKE.items()))
     args = parser.parse_args()
-    tables = TABLES
     if args.smoke:
         vars(args).update(SMOKE)
         tables = SMOKE_TABLES
+    else:
+        try:
+            tables = class_tables(args.learners)
+        except ValueError as exc:
+            parser.error(str(exc))
+    unknown = [name for name in args.stores.split(",") if name not in STORES]
+    if unknown:
+        parser.error(f"--stores: unknown {', '.join(unknown)} (known: {', '.join(STORES)})")
     print(describe())
-    print(f"\n{sum(p for _g, p in tables)} learners at {len(tables)} tables, each clicking {args.think} s after "
+    where = "their kernels started by " + (f"{args.servers} servers sharing the store" if args.servers > 1
+                                           else "one server")
+    print(f"\n{sum(p for _g, p in tables)} learners at {len(tables)} tables, {where}, each clicking {args.think} s after "
           f"their turn comes (or a question to them), "
           f"{args.seconds:.0f} s a store; Pig's race: {args.trials} trials, touches 50 ms "
           "apart.\n")
@@ -222,8 +269,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             with contextlib.ExitStack() as stack:
                 address = (stack.enter_context(redis_server(Path(folder))) if name == "redis"
+                           else stack.enter_context(postgres_server()) if name == "postgresql"
                            else str(Path(folder) / "tables.sqlite3"))
-                r = run(address, args.seconds, args.trials, args.think, tables)
+                r = run(address, args.seconds, args.trials, args.think, tables, args.servers)
         seen = r["seen"] or [float("nan")]
         p50, p95 = statistics.median(seen), seen[int(0.95 * (len(seen) - 1))]
         problems += [f"{name}: {p}" for p in r["problems"]]

@@ -1,8 +1,9 @@
-"""What every store of the tables of classmates offers (``TableStore``), and what both stores share: the error a
+"""What every store of the tables of classmates offers (``TableStore``), and what the stores share: the error a
 table refuses with (``TableError``), the tables' codes, and how a card or an entry is written as text.
 
-Below both stores (``tutor.tables.store``'s ``SQLiteTables`` and ``tutor.tables.redis_store``'s ``RedisTables``), so
-that each imports this and neither imports the other; ``tutor.tables.store`` picks one (``tables_store``).
+Below every store (``tutor.tables.store``'s ``SQLiteTables``, ``tutor.tables.redis_store``'s ``RedisTables`` and
+``tutor.tables.pg_store``'s ``PostgresTables``), so that each imports this and none imports another;
+``tutor.tables.store`` picks one (``tables_store``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def table_code(code: Any) -> str:
 
 
 class TableStore(Protocol):
-    """What the referee needs of a store; ``SQLiteTables`` and ``RedisTables`` both give exactly this."""
+    """What the referee needs of a store; ``SQLiteTables``, ``RedisTables`` and ``PostgresTables`` each give exactly
+    this."""
 
     def now_ms(self) -> int:
         """The store's clock, in milliseconds (every page's moves and touches are timed by it)."""
@@ -79,5 +81,5 @@ class TableStore(Protocol):
 
 
 def dumps(value: Any) -> str:
-    """A card or a log entry as compact JSON, its keys sorted (what both stores keep)."""
+    """A card or a log entry as compact JSON, its keys sorted (what every store keeps)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -1,10 +1,13 @@
 """Where the tables of classmates live: one interface, ``TableStore`` (``tutor.tables.interface``, with the error
-and the codes both stores share), and its two services.
+and the codes every store shares), and its three services.
 
 - ``SQLiteTables``: a file on the server's disk (WAL, one immediate transaction per change), the default on one
   machine, needing no set-up.  Its clock is the machine's.
 - ``RedisTables`` (``tutor.tables.redis_store``): a Redis server that the learners' servers on several machines all
   reach; every change that must not race is one Lua script run by Redis, and its clock is Redis's ``TIME``.
+- ``PostgresTables`` (``tutor.tables.pg_store``): a PostgreSQL database that the learners' servers on several
+  machines all reach (the class's store beyond one machine, beside the records); every change is one transaction,
+  its tables' schema carries a version, and its clock is the database server's ``clock_timestamp()``.
 
 ``tables_store()`` chooses by ``$GWARI_TABLES``, read as what it is (``tutor.addresses``): the path of an SQLite
 file (or ``sqlite:PATH``), a ``redis://``, ``rediss://`` or ``unix://`` address for Redis, a ``postgresql://`` one

@@ -257,8 +257,8 @@ def main() -> None:
     print(describe())
     where = "their kernels started by " + (f"{args.servers} servers sharing the store" if args.servers > 1
                                            else "one server")
-    print(f"\n{sum(p for _g, p in tables)} learners at {len(tables)} tables, {where}, each clicking {args.think} s after "
-          f"their turn comes (or a question to them), "
+    print(f"\n{sum(p for _g, p in tables)} learners at {len(tables)} tables, {where}, each clicking {args.think} s "
+          f"after their turn comes (or a question to them), "
           f"{args.seconds:.0f} s a store; Pig's race: {args.trials} trials, touches 50 ms "
           "apart.\n")
     print("| store | moves | seen by the others p50 / p95 / max | refused | errors | learner's memory (after "

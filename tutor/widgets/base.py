@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 from urllib.parse import quote
@@ -470,17 +469,6 @@ def words_told(markup: str, reader: str) -> str:
 
     markup = re.sub(r">([^<>]+)<", text_node, markup)
     return re.sub(r'(\b(?:aria-label|title)=)"([^"]*)"', attribute, markup)
-
-
-def visible_cards(view: Any) -> Counter:
-    """Every face-up card in a view: hands shown to the viewer, sets, the centre, piles and the trick."""
-    cards = [c for seat in view.seats for c in seat.hand if c is not None]
-    cards += [c for seat in view.seats for meld in seat.melds for c in meld if c is not None]
-    cards += [c for c in view.centre if c is not None]
-    cards += [c for pile in view.piles for c in pile.cards if c is not None]
-    if view.trick is not None:
-        cards += [c for _seat, c in view.trick.plays if c is not None]
-    return Counter(cards)
 
 
 def int_in(value: Any, low: int, high: int, field: str) -> int:

@@ -248,3 +248,18 @@ def test_the_jokers_face_says_joker_in_words_and_stars_not_its_notation():
         assert card.code not in words
         assert len(root.findall(f".//{NS}path")) >= 3  # the star in the middle and one in each corner
         assert "joker" in root.find(NS + "title").text
+
+
+def test_a_card_drawn_again_is_the_same_drawing_and_each_setting_its_own():
+    """Card faces are kept once drawn (a page redrawn after every move shows them again): the same card with the
+    same settings gives the same drawing, and a title, a ring or a selection given once is never carried to a later
+    drawing without it."""
+    from tutor.cards import Card
+    from tutor.render.frame import card_svg
+
+    seven = Card.parse("7S")
+    plain = card_svg(seven)
+    assert card_svg(seven, title="Your seven") != plain and "Your seven" in card_svg(seven, title="Your seven")
+    assert card_svg(seven, legal=True) != plain and card_svg(seven, selected=True) != plain
+    assert card_svg(seven) == plain and "Your seven" not in card_svg(seven)
+    assert card_svg(Card.parse("8S")) != plain

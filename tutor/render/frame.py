@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import math
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 CARD_W = 72
@@ -84,7 +85,20 @@ def cards_title(cards: Sequence[Any | None], label: str = "") -> str:
 
 def card_svg(card: Any | None, *, width: int = CARD_W, selected: bool = False,
              legal: bool = False, face_down: bool = False, title: str | None = None) -> str:
-    """One card as a standalone SVG; ``None`` or ``face_down`` draws its back; ``title`` replaces its name."""
+    """One card as a standalone SVG; ``None`` or ``face_down`` draws its back; ``title`` replaces its name.
+
+    A card's drawing depends on nothing but these values, so each is drawn once and kept (a page redrawn after
+    every move shows the same faces again)."""
+    try:
+        hash(card)
+    except TypeError:  # a card that cannot be kept by value is drawn afresh
+        return _card_svg.__wrapped__(card, width, selected, legal, face_down, title)
+    return _card_svg(card, width, selected, legal, face_down, title)
+
+
+@lru_cache(maxsize=4096)
+def _card_svg(card: Any | None, width: int, selected: bool, legal: bool, face_down: bool,
+              title: str | None) -> str:
     root = svg_root(width, width * CARD_H / CARD_W, f"0 0 {CARD_W} {CARD_H}")
     group = card_group(card, selected=selected, legal=legal, face_down=face_down)
     own = group[0]  # the card's <title>, always its group's first child

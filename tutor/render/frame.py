@@ -96,7 +96,7 @@ def card_svg(card: Any | None, *, width: int = CARD_W, selected: bool = False,
     return _card_svg(card, width, selected, legal, face_down, title)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # a few thousand bytes each: a kernel keeps at most a few megabytes of faces
 def _card_svg(card: Any | None, width: int, selected: bool, legal: bool, face_down: bool,
               title: str | None) -> str:
     root = svg_root(width, width * CARD_H / CARD_W, f"0 0 {CARD_W} {CARD_H}")

@@ -131,6 +131,14 @@ def _within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
+def imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from … import …`` names, a relative one resolved against ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
     """Every module ``source`` (the module named ``module``) imports, with its line: ``import a.b``, ``from a
     import b`` (both ``a`` and ``a.b``, which may be a module), relative imports resolved, at the top or inside a
@@ -141,11 +149,7 @@ def imports_in(source: str, module: str, is_package: bool = False) -> list[tuple
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module or ""
+            name = imported_from(node, package)
             found.append((node.lineno, name))
             found += [(node.lineno, f"{name}.{alias.name}") for alias in node.names if alias.name != "*"]
         elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
@@ -392,11 +396,7 @@ def module_imports(module: str, source: str, is_package: bool, modules: set[str]
         if isinstance(node, ast.Import):
             add(node, [alias.name for alias in node.names], lazy, typing)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module or ""
+            name = imported_from(node, package)
             subs = [f"{name}.{alias.name}" for alias in node.names if f"{name}.{alias.name}" in modules]
             add(node, subs + ([name] if len(subs) < len(node.names) else []), lazy, typing)
         elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):

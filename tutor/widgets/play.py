@@ -91,9 +91,12 @@ class PlayWidget(GwariWidget):
         self.new_game(players or self.game.default_players, seed, level)
 
     def handler(self, kind: str) -> Any:
-        """The widget's own ``on_<kind>``, or the part's that answers ``kind``."""
-        return next((part.handles(kind) for part in self.parts if part.handles(kind)), None) or \
-            super().handler(kind)
+        """The part's ``on_<kind>`` that answers ``kind``, else the widget's own."""
+        for part in self.parts:
+            method = part.handles(kind)
+            if method is not None:
+                return method
+        return super().handler(kind)
 
     # -- game flow
 

@@ -189,9 +189,11 @@ async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
     seen = Learner(browser=True)
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
-    page.on("pageerror", lambda exc: seen.problems.append(f"page error: {exc}"))
+    here = [True]  # what the page says while the learner is on it counts; once they leave, its kernel going away
+    # with messages in flight is no learner's problem
+    page.on("pageerror", lambda exc: seen.problems.append(f"page error: {exc}") if here[0] else None)
     page.on("console", lambda msg: seen.problems.append(f"console: {msg.text} ({msg.location.get('url', '')})")
-            if msg.type == "error" else None)
+            if msg.type == "error" and here[0] else None)
     try:
         start = time.perf_counter()
         await page.goto(f"{url}/voila/render/{APP}", timeout=LOAD_MS)
@@ -215,11 +217,13 @@ async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
             seen.moves += 1
         if "Traceback" in await page.content():
             seen.problems.append("a traceback is shown")
+        here[0] = False
         if graceful:  # goes on to another page: Voilà's page shuts its kernel down on leaving
             await page.goto(f"{url}/voila/tree", timeout=LOAD_MS)
     except Exception as exc:  # noqa: BLE001 (a learner's failure is a finding, reported with the rest)
         seen.problems.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
     finally:
+        here[0] = False
         await context.close()  # the rest just close the browser
     return seen
 

@@ -102,7 +102,7 @@ def run_benchmark(script: str, args: list[str], plant: str = "", folder: Path | 
 def failures(script: str, done: subprocess.CompletedProcess) -> list[str]:
     """What is wrong with a smoke run: the script failed, printed nothing, or counted an error."""
     if done.returncode != 0:
-        return [f"{script} ended with {done.returncode}:\n{done.stderr[-3000:]}"]
+        return [f"{script} ended with {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"]
     if not done.stdout.strip():
         return [f"{script} printed nothing:\n{done.stderr[-3000:]}"]
     wrong = []

@@ -103,10 +103,13 @@ def learner(way: str, address: str, code: str, seat: int, ready, go, ends, out) 
         reads.append((time.perf_counter() - started) * 1000)
         if version > known:
             now = time.time()
-            for entry in store.entries(code, known):
+            # The log may have grown since its version was read: what was read is what is known, as Table.sync
+            # counts it (known = version would read a move appended in between a second time).
+            new = store.entries(code, known)
+            for entry in new:
                 if entry["seat"] != seat:
                     late.append((now - entry["sent"]) * 1000)
-            known = version
+            known += len(new)
 
     ready.put(pids)
     go.wait()

@@ -8,7 +8,7 @@ may make ``limits.BURST`` requests at once, refilled at ``limits.REQUESTS_PER_SE
 ``areas[area].call(person, op, args)`` answers, in a pool of ``AREA_THREADS`` threads (an area is called from
 several threads at once, as its stores are from several processes).  The answer is ``{"value": …}``; a refusal is
 ``{"error": words}`` with its status: ``Refused`` its own, a bad request (``ValueError``: ``TableError`` and
-``IllegalMove`` among them) 400, an area or an op not served 404, too many requests 429, a store that cannot be
+``IllegalMove`` among them, the move's reason in words and its rule's id as ``rule``) 400, an area or an op not served 404, too many requests 429, a store that cannot be
 reached 503.  ``GET /api/health`` answers ``{"value": "ok"}`` to anyone.
 
 ``main()`` listens where ``$JUPYTERHUB_SERVICE_URL`` says (or ``--ip``/``--port``), opens the records and the
@@ -66,7 +66,8 @@ class ApiHandler(tornado.web.RequestHandler):
         except Refused as exc:
             self.answer(exc.status, {"error": str(exc)})
         except ValueError as exc:  # TableError and IllegalMove are ValueErrors: a bad request, in words
-            self.answer(400, {"error": str(exc)})
+            rule = getattr(exc, "rule", None)  # an illegal move: its reason in words, the rule's id beside it
+            self.answer(400, {"error": getattr(exc, "reason", None) or str(exc)} | ({"rule": rule} if rule else {}))
         except Exception as exc:
             from tutor.progress import StoreError
 

@@ -1,5 +1,5 @@
 """What every store of the tables of classmates offers (``TableStore``), and what the stores share: the error a
-table refuses with (``TableError``), the tables' codes, and how a card or an entry is written as text.
+table refuses with (``TableError``), the tables' codes, and how a card or an entry is written as text and read back.
 
 Below every store (``tutor.tables.store``'s ``SQLiteTables``, ``tutor.tables.redis_store``'s ``RedisTables`` and
 ``tutor.tables.pg_store``'s ``PostgresTables``), so that each imports this and none imports another;
@@ -78,6 +78,15 @@ class TableStore(Protocol):
 
     def touches(self, code: str, race: int) -> dict[int, int]:
         """The first touch of each seat in race ``race``."""
+
+
+def loads(text: Any) -> Any:
+    """A card or a log entry as a store keeps it, read back; what cannot be read as JSON (a hand edit, a file cut
+    short) is given back as it was kept, for the referee to name (``tutor.tables.damage``)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return text
 
 
 def dumps(value: Any) -> str:

@@ -21,13 +21,12 @@ later Gwari is refused by name, never changed.  Nobody listens: each kernel at a
 
 from __future__ import annotations
 
-import json
 import threading
 import weakref
 from typing import Any, Callable
 from urllib.parse import urlsplit, urlunsplit
 
-from tutor.tables.interface import TableError, dumps, new_code
+from tutor.tables.interface import TableError, dumps, loads, new_code
 
 PART = "tables"
 LOCK = 0x6777_7461_626C  # the advisory lock held while the tables' schema is brought up to date ("gwtabl")
@@ -189,14 +188,14 @@ class PostgresTables:
                                                   (code,)).fetchone())
         if row is None:
             raise TableError(NO_TABLE.format(code=code))
-        return json.loads(row[0])
+        return loads(row[0])
 
     def change_meta(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         def run(conn: Any) -> dict[str, Any]:
             row = conn.execute("SELECT meta FROM gwari_tables WHERE code = %s FOR UPDATE", (code,)).fetchone()
             if row is None:
                 raise TableError(NO_TABLE.format(code=code))
-            new = change(json.loads(row[0]))
+            new = change(loads(row[0]))
             conn.execute("UPDATE gwari_tables SET meta = %s WHERE code = %s", (dumps(new), code))
             return new
         return self._run(run, write=True)
@@ -209,7 +208,7 @@ class PostgresTables:
     def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
         rows = self._run(lambda conn: conn.execute("SELECT entry FROM gwari_table_log WHERE code = %s AND n >= %s "
                                                    "ORDER BY n", (code, start)).fetchall())
-        return [json.loads(row[0]) for row in rows]
+        return [loads(row[0]) for row in rows]
 
     def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
         def run(conn: Any) -> bool:

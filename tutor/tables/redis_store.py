@@ -11,10 +11,9 @@ kernel at a table reads the log's length at its page's tick (``tutor.widgets.pla
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
-from tutor.tables.interface import TableError, dumps, new_code
+from tutor.tables.interface import TableError, dumps, loads, new_code
 
 PREFIX = "gwari:"
 
@@ -96,7 +95,7 @@ class RedisTables:
         text = self.redis.get(self._key("table", code))
         if text is None:
             raise TableError(f"There is no table {code}: check the code with whoever opened it.")
-        return json.loads(text)
+        return loads(text)
 
     def change_meta(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         key = self._key("table", code)
@@ -104,7 +103,7 @@ class RedisTables:
             old = self.redis.get(key)
             if old is None:
                 raise TableError(f"There is no table {code}: check the code with whoever opened it.")
-            new = change(json.loads(old))
+            new = change(loads(old))
             if self._scripts["set"](keys=[key], args=[old, dumps(new)]):
                 return new
 
@@ -112,7 +111,7 @@ class RedisTables:
         return int(self.redis.llen(self._key("log", code)))
 
     def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
-        return [json.loads(text) for text in self.redis.lrange(self._key("log", code), start, -1)]
+        return [loads(text) for text in self.redis.lrange(self._key("log", code), start, -1)]
 
     def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
         return bool(self._scripts["append"](keys=[self._key("log", code)],

@@ -21,10 +21,13 @@ and the log.  Nothing of any game is named here; the game's engine decides every
 - **A race** (``Game.inputs.race``, Pig's touch your nose) is decided by the store's clock
   (``tutor.tables.rounds``); **a question to a learner** (``Game.inputs.reply``, Gwra Pyskessa's ask) waits for
   that learner's answer (``tutor.tables.questions``).
+- **Damage**: each entry read from the log is checked as it is folded, and each appended is checked first; a damaged
+  entry or card closes the table in words, keeping the game up to the entry before it (``tutor.tables.damage``).
 """
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any
 
@@ -33,7 +36,9 @@ from tutor.games import get_game
 from tutor.inputs import OFFER_WAIT_MS
 from tutor.progress.fields import learner_name
 from tutor.tables import questions, rounds
-from tutor.tables.seating import AWAY_MS, STATUSES, begin, fill_tables, open_card, open_tables, seat_of, take_seat
+from tutor.tables.damage import Damaged, checked_entry, checked_move, closed_for, entry_shape, read_card, record_damaged
+from tutor.tables.seating import (AWAY_MS, STATUSES, begin, fill_tables, open_card, open_tables, seat_of, summary_of,
+                                  take_seat)
 from tutor.tables.store import TableError, TableStore, table_code
 
 __all__ = ["AWAY_MS", "BEAT_MS", "BOT_STEP_MS", "OFFER_WAIT_MS", "ROUND_STEP_MS", "STATUSES", "Table", "TableBusy",
@@ -58,11 +63,13 @@ class Table:
     def __init__(self, store: TableStore, code: Any, key: str | None = None) -> None:
         self.store = store
         self.code = table_code(code)
-        self.meta = store.meta(self.code)
-        self.game = get_game(self.meta["game"])
+        self.damage: str | None = None  # the sentence naming the damage that closed the table (its card's)
+        self.stopped: int | None = None  # the log's damaged entry, where this kernel stopped reading it
+        self.meta = self._card(store.meta(self.code))
+        self.game = get_game(self.meta["game"]) if self.meta["game"] is not None else None
         self.seat: int | None = None
         self.key = key
-        if key is not None:
+        if key is not None and self.meta["players"]:  # a card too damaged to read has no seat to take
             self.seat = seat_of(self.meta, key, self.code)
         self.version = 0
         # The game, played through the driver as every table is: its state, record, steps (each move applied
@@ -122,7 +129,7 @@ class Table:
         key, late = take_seat(store, code, learner_name(name), key, trusted)
         table = cls(store, code, key)
         for _ in range(20):  # a learner who comes late to a class table: everyone is told (another move may come first)
-            if late is None or store.append(code, table.version, [{"note": late}]):
+            if late is None or table.damage is not None or table._keep([{"note": late}]):
                 break
             table.sync()
         table.sync()
@@ -133,6 +140,8 @@ class Table:
         """The host (or the class's teacher, from no seat) starts the game: seats nobody took are played by bots."""
         if self.seat is not None and self.seat != self.meta.get("host"):
             raise TableError("Only the learner who opened the table starts the game.")
+        if self.damage is not None:
+            raise TableError(self.damage)
         self.meta = begin(self.store, self.code, self.game.default_names)
         self.sync()
 
@@ -140,32 +149,66 @@ class Table:
         """The host or the teacher closes the table: no more moves; its log stays."""
         if self.seat is not None and self.seat != self.meta.get("host"):
             raise TableError("Only the learner who opened the table, or the teacher, closes it.")
+        if self.damage is not None:  # closed already, in words
+            return
         self.meta = self.store.change_meta(self.code, lambda meta: {**meta, "status": "closed"})
 
     # -- the state, from the log
 
     def sync(self) -> bool:
-        """Read what is new at the table (its card and the log's new entries); True if anything was."""
-        meta = self.store.meta(self.code)
+        """Read what is new at the table (its card and the log's new entries, each checked as it is folded); True if
+        anything was.  The first damaged entry closes the table in words and nothing after it is read."""
+        meta = self._card(self.store.meta(self.code))
         changed = meta != self.meta
         self.meta = meta
-        if meta["status"] == "open" or meta["started"] is None:
+        if meta["status"] == "open" or meta["started"] is None or self.stopped is not None:
             return changed
         if self.driver is None:
-            self.driver = Driver.deal(self.game, players=meta["players"], seed=meta["seed"], names=meta["names"],
-                                      options=meta["options"])
+            try:
+                self.driver = Driver.deal(self.game, players=meta["players"], seed=meta["seed"], names=meta["names"],
+                                          options=meta["options"])
+            except (ValueError, TypeError, LookupError) as exc:  # options the game refuses
+                self.meta = self._card(meta, f"its options cannot deal a game of {self.game.title}: {exc}")
+                return True
             self.last_at = meta["started"]
         self.driver.set_bots(self._bot_levels())
         new = self.store.entries(self.code, self.version)
         for entry in new:
-            self._fold(entry)
+            why = self._fold(self.version, entry)
+            if why is not None:
+                self.stopped = self.version
+                if self.damage is None:
+                    reason = record_damaged(self.code, self.version, why)
+                    self.meta = closed_for(self.store, self.code, reason) or self.meta
+                    self.damage = self.meta.get("damaged") or reason
+                break
+            self.version += 1
         return changed or bool(new)
 
-    def _fold(self, entry: dict[str, Any]) -> None:
-        number = self.version
-        self.version += 1
-        self.last_at = entry.get("at", self.last_at)
+    def _card(self, raw: Any, why: str | None = None) -> dict[str, Any]:
+        meta, self.damage = read_card(self.store, self.code, raw, why)  # a damaged card closes the table
+        old = getattr(self, "meta", None)
+        if meta is not raw and old and old["players"]:  # damaged since it was read: the card read before, closed
+            meta = {**old, "status": "closed", "damaged": self.damage}
+        return meta
+
+    def _fold(self, number: int, entry: Any) -> str | None:
+        """Fold entry ``number`` of the log in, checked: what is wrong with it (nothing of it is kept), or None."""
+        why = entry_shape(entry, self.meta["players"])
+        if why is not None:
+            return why
+        saved = (copy.copy(self.driver), dict(self.queued), self.race, self.pending, self.last_at) if self.queued else None
+        try:
+            self._folded(number, entry)
+        except Damaged as exc:
+            if saved is not None:  # a decision made ahead that its turn refused: nothing of the entry is kept
+                self.driver, self.queued, self.race, self.pending, self.last_at = saved
+            return str(exc)
+        return None
+
+    def _folded(self, number: int, entry: dict[str, Any]) -> None:
         if "note" in entry:
+            self.last_at = entry.get("at", self.last_at)
             self.driver.note(number, entry["note"])
             if "away" in entry:
                 self.away.add(entry["away"])
@@ -173,24 +216,23 @@ class Table:
                 self.away.discard(entry["back"])
             self.driver.set_bots(self._bot_levels())
             return
-        if entry.get("kind") == "early":
-            self.queued[entry["seat"]] = entry["move"]
-        elif entry.get("kind") == "ask":
-            self.pending = (entry["seat"], entry["move"], entry.get("why"))
+        action, after, why = checked_entry(self, entry)  # a Damaged names what is wrong; nothing is changed
+        seat, kind, text = entry["seat"], entry.get("kind", "move"), entry.get("move", "")
+        self.last_at = entry.get("at", self.last_at)
+        if kind == "ask":
+            self.pending = (seat, text, why)
             return
-        elif entry.get("kind") == "answer":
-            if self.pending is None:  # nothing was asked: an answer to nothing changes nothing
-                return
-            _asker, text, why = self.pending
-            self.pending = None
-            self._play(number, text, why)
+        if kind == "early":
+            self.queued[seat] = text
         else:
-            self._play(number, entry["move"], entry.get("why"))
+            self.pending = None
+            self._play(number, action, after, why)
         while self.state.current_player in self.queued and not self.state.is_over:
-            self._play(number, self.queued.pop(self.state.current_player), None)
+            mover = self.state.current_player
+            self._play(number, *checked_move(self.game, self.state, mover, self.queued.pop(mover)), None)
 
-    def _play(self, number: int, text: str, why: str | None) -> None:
-        self.driver.apply(self.game.parse_action(self.state, text), why, number=number)
+    def _play(self, number: int, action: Any, after: Any, why: str | None) -> None:
+        self.driver.apply(action, why, number=number, after=after)
         self.race = rounds.race_after(self.game, self.state, self.race, number, self.last_at)
         self.queued = rounds.still_queued(self.queued, self.state, self.race is not None)
 
@@ -224,7 +266,7 @@ class Table:
         if self.status == "open":
             raise TableError("The game has not started yet: the learner who opened the table starts it.")
         if self.status == "closed":
-            raise TableError(f"Table {self.code} has been closed.")
+            raise TableError(self.damage or f"Table {self.code} has been closed.")
         if self.state.is_over:
             raise TableError("The game at this table is over.")
 
@@ -308,6 +350,20 @@ class Table:
             return self._decides_at()
         except TableError:
             return None
+
+    def _keep(self, entries: list[dict[str, Any]]) -> bool:
+        """Append ``entries`` at the version this kernel read, each checked first as every kernel will fold it: one
+        the table would read as damage is a TableError naming it, and nothing is kept."""
+        if self.driver is None or self.damage is not None:
+            raise TableError(self.damage or "The game has not started yet: the learner who opened the table starts it.")
+        probe = copy.copy(self)
+        probe.driver, probe.queued, probe.away = copy.copy(self.driver), dict(self.queued), set(self.away)
+        probe.driver.watchers = []
+        for offset, entry in enumerate(entries):
+            why = probe._fold(self.version + offset, entry)
+            if why is not None:
+                raise TableError(f"Table {self.code} did not keep that: {why}.")
+        return self.store.append(self.code, self.version, entries)
 
     def _append(self, entries: list[dict[str, Any]]) -> None:
         if not self._try_append(entries):
@@ -427,7 +483,7 @@ class Table:
         return self._try_append(rounds.tick_entries(self.driver, touches, people, end))  # type: ignore[arg-type]
 
     def _try_append(self, entries: list[dict[str, Any]]) -> int:
-        kept = self.store.append(self.code, self.version, entries)
+        kept = self._keep(entries)
         self.sync()
         self._mark_over()
         return len(entries) if kept else 0
@@ -435,21 +491,8 @@ class Table:
     # -- for everyone: the teacher's page and the list of open tables
 
     def summary(self) -> dict[str, Any]:
-        """The table's progress without a card: its code, game, seats (who is a bot), state, moves so far, whose
-        turn, and the scores once over."""
-        meta = self.meta
-        out: dict[str, Any] = {
-            "code": self.code, "game": self.game.slug, "title": self.game.title, "players": meta["players"],
-            "names": list(meta["names"]), "bots": sorted(set(meta["bots"]) | self.away), "status": meta["status"],
-            "moves": self.version, "turn": None, "scores": None, "winners": None}
-        if self.state is not None:
-            if self.state.is_over:
-                result = self.state.result()
-                out["scores"] = list(result.scores)
-                out["winners"] = sorted(result.winners)
-            else:
-                out["turn"] = meta["names"][self.state.current_player]
-        return out
+        """The table's progress without a card (``tutor.tables.seating.summary_of``)."""
+        return summary_of(self)
 
 
 def class_tables(store: TableStore) -> list[dict[str, Any]]:

@@ -19,13 +19,14 @@ from tutor.bots import LEVELS
 from tutor.checks import check_seed
 from tutor.games import get_game
 from tutor.progress.fields import learner_name
+from tutor.tables import damage
 from tutor.tables.store import TableError, TableStore
 
 __all__ = ["AWAY_MS", "STATUSES", "begin", "digest", "fill_tables", "open_card", "open_tables", "seat_key", "seat_of",
-           "take_seat"]
+           "summary_of", "take_seat"]
 
 AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
-STATUSES = ("open", "playing", "over", "closed")
+STATUSES = damage.STATUSES
 
 
 def digest(key: str) -> str:
@@ -98,12 +99,20 @@ def open_card(store: TableStore, game: Any, players: Any, name: Any = None, *, o
     return code, key
 
 
+def undone(meta: Any, code: str) -> None:
+    """A TableError naming the damage of a table's card, or of a table closed for damage (nothing is changed)."""
+    reason = damage.card_damage(meta, code) or meta.get("damaged")
+    if reason:
+        raise TableError(reason)
+
+
 def take_seat(store: TableStore, code: str, name: str, key: str | None, trusted: bool) -> tuple[str, str | None]:
     """``name`` sits at table ``code`` (see ``Table.join``): returns the seat's key, and the note everyone is told
     when a learner comes late to the seat a class table kept for them (``None``: no note)."""
     made: dict[str, str] = {}
 
     def sit(meta: dict[str, Any]) -> dict[str, Any]:
+        undone(meta, code)
         names, keys = list(meta["names"]), list(meta["keys"])
         if meta["status"] == "closed":
             raise TableError(f"Table {code} has been closed.")
@@ -143,6 +152,7 @@ def begin(store: TableStore, code: str, default_names: Any) -> dict[str, Any]:
     now = store.now_ms()
 
     def start(meta: dict[str, Any]) -> dict[str, Any]:
+        undone(meta, code)
         if meta["status"] != "open":
             raise TableError(f"The game at table {code} has already started.")
         names = list(meta["names"])
@@ -160,7 +170,7 @@ def open_tables(store: TableStore) -> list[dict[str, Any]]:
     listing = []
     for code in store.codes():
         meta = store.meta(code)
-        if meta["status"] == "open":
+        if damage.card_damage(meta, code) is None and meta["status"] == "open":  # a damaged card is nobody's to join
             listing.append({"code": code, "game": meta["game"], "title": get_game(meta["game"]).title,
                             "players": meta["players"], "names": list(meta["names"]),
                             "free": sum(k is None for k in meta["keys"])})
@@ -184,3 +194,22 @@ def fill_tables(store: TableStore, game: str, learners: list[Any], size: int, **
         codes.append(open_card(store, game, size, seats=seats, **settings)[0])
     return codes
 
+
+
+def summary_of(table: Any) -> dict[str, Any]:
+    """A table's progress without a card (``Table.summary``): its code, game, seats (who is a bot), state, moves so
+    far, whose turn, the scores once over, and the sentence naming the damage that closed it (``None``: none)."""
+    meta = table.meta
+    out: dict[str, Any] = {
+        "code": table.code, "game": meta["game"], "players": meta["players"], "names": list(meta["names"]),
+        "title": table.game.title if table.game is not None else "a game this Gwari does not know",
+        "bots": sorted(set(meta["bots"]) | table.away), "status": meta["status"], "moves": table.version,
+        "turn": None, "scores": None, "winners": None, "damaged": table.damage}
+    if table.state is not None:
+        if table.state.is_over:
+            result = table.state.result()
+            out["scores"] = list(result.scores)
+            out["winners"] = sorted(result.winners)
+        elif table.damage is None:
+            out["turn"] = meta["names"][table.state.current_player]
+    return out

@@ -25,7 +25,6 @@ store knows nothing of any game: the referee (``tutor.tables.referee``) reads an
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -33,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tutor.addresses import Address, AddressError, not_opened, postgres_missing, read_address
-from tutor.tables.interface import TableError, TableStore, dumps, new_code, table_code
+from tutor.tables.interface import TableError, TableStore, dumps, loads, new_code, table_code
 from tutor.tables.redis_store import RedisTables
 
 __all__ = ["STORE_ENV", "SQLiteTables", "TableError", "TableStore", "table_code", "tables_address", "tables_path",
@@ -105,7 +104,7 @@ class SQLiteTables:
         row = conn.execute("SELECT meta FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise TableError(f"There is no table {code}: check the code with whoever opened it.")
-        return json.loads(row[0])
+        return loads(row[0])
 
     def meta(self, code: str) -> dict[str, Any]:
         return self._run(lambda conn: self._meta(conn, code), write=False)
@@ -124,7 +123,7 @@ class SQLiteTables:
     def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
         rows = self._run(lambda conn: conn.execute("SELECT entry FROM entries WHERE code = ? AND n >= ? ORDER BY n",
                                                    (code, start)).fetchall(), write=False)
-        return [json.loads(row[0]) for row in rows]
+        return [loads(row[0]) for row in rows]
 
     def append(self, code: str, version: int, entries: list[dict[str, Any]]) -> bool:
         def run(conn: Any) -> bool:

@@ -10,8 +10,8 @@ and a store that cannot be written never stops a lesson or a game (the app says
 so once, in words).  Without ``sqlite3`` (Python in the browser) nothing is kept.
 
 Under JupyterHub (``$JUPYTERHUB_USER`` set) the learner is already known: the
-name is the one they signed in with, and no page can claim another (nor forget
-it); only without a hub is the name typed.
+name is the one they signed in with (under the class service, ``$GWARI_SERVICE_URL``, the name the service tells
+from the hub token, and the records are kept there), and no page can claim another; only without a hub is it typed.
 
 The teacher's side: the class key (``$GWARI_CLASS_KEY``, else the first line
 of the file ``class-key`` beside the progress file), the class deal for today
@@ -41,6 +41,7 @@ from tutor.deal_code import ClassDeal, parse_class_deal
 from tutor.progress import BrowserProgress, PlayedGame, Progress, StoreError, learner_name, schema
 from tutor.progress.fields import NAME_LIMIT
 from tutor.progress.opening import local_folder, nothing_kept, open_progress
+from tutor.service.remote_records import open_remote, service_learner, service_url, whoami_problem
 
 KEY_ENV = "GWARI_CLASS_KEY"
 KEY_FILE = "class-key"
@@ -69,13 +70,13 @@ _class_deal_read: tuple[str, ClassDeal | None, str] = ("", None, "")  # the clas
 
 def under_hub() -> bool:
     """Whether this kernel runs under JupyterHub (``$JUPYTERHUB_USER`` set): the learner is the hub's user."""
-    return bool(os.environ.get(HUB_ENV, "").strip())
+    return bool(os.environ.get(HUB_ENV, "").strip()) or service_url() is not None
 
 
 def hub_learner() -> str:
     """The name the learner signed in to the hub with ("" without a hub, or when that name cannot be used: over
     40 characters it is cut to 40; one holding a control character is not used, and nothing is kept)."""
-    raw = os.environ.get(HUB_ENV, "")
+    raw = os.environ.get(HUB_ENV, "") if service_url() is None else service_learner()
     try:
         return learner_name(" ".join(raw.split())[:NAME_LIMIT]) if raw.strip() else ""
     except ValueError:
@@ -140,9 +141,9 @@ def store() -> Progress | BrowserProgress | None:
             _store = BrowserProgress(saved=_keep_in_browser)
         return _store
     try:
-        where = schema.progress_address()
+        where = service_url() or schema.progress_address()
         if _store is None or _store_where != where:
-            _store_where, _store = where, open_progress(where)
+            _store_where, _store = where, open_remote(where) if isinstance(where, str) else open_progress(where)
             _store_problem = getattr(_store, "report", "")
     except (StoreError, OSError, ValueError) as exc:  # ValueError: $GWARI_PROGRESS not understood, or a folder
         _store, _store_problem = None, str(exc)
@@ -173,7 +174,7 @@ def restore(text: str) -> list[str]:
 
 def store_problem() -> str:
     """Why progress is not being kept, or what happened to a damaged store, in words ("" when all is well)."""
-    return _store_problem
+    return _store_problem or (whoami_problem() if service_url() is not None else "")
 
 
 def _with_store(action: Callable[[Progress], Any]) -> bool:

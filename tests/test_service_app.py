@@ -5,8 +5,13 @@ their statuses, and each person's requests are limited."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
+from argparse import Namespace
 
 import pytest
 import tornado.web
@@ -14,7 +19,7 @@ import tornado.web
 from service_server import TokenPeople, serving
 from tutor.checks import IllegalMove
 from tutor.progress import StoreError
-from tutor.service.app import make_app
+from tutor.service.app import listen_address, make_app
 from tutor.service.hub import GROUP_CACHE_S, HubPeople, PeopleArea
 from tutor.service.limits import Buckets
 from tutor.service.people import Person, Refused
@@ -281,3 +286,52 @@ def test_the_teachers_group_is_named_by_the_environment(monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_SERVICE_NAME", "cards")
     people = HubPeople(api_url="http://127.0.0.1:1/hub/api", api_token="x")
     assert (people.group, people.auth.access_scopes) == ("staff", {"access:services!service=cards"})
+
+
+# ---------------------------------------------------------------- starting the service
+
+
+def service_env(**values: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTERHUB_", "GWARI_"))}
+    return env | values
+
+
+def test_the_service_refuses_to_start_on_a_store_it_cannot_use_naming_the_variable(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "tutor.service", "--port", "1"], capture_output=True, text=True,
+                          timeout=120, env=service_env(GWARI_PROGRESS="redis://127.0.0.1:1/0"))
+    assert done.returncode == 2
+    assert "The class's store cannot be used: GWARI_PROGRESS:" in done.stderr and "Redis" in done.stderr
+
+
+def test_the_service_starts_where_the_hub_says_and_answers(tmp_path):
+    from tornado.testing import bind_unused_port
+
+    sock, port = bind_unused_port()
+    sock.close()
+    env = service_env(GWARI_PROGRESS=str(tmp_path / "records.sqlite3"), JUPYTERHUB_API_TOKEN="service-secret",
+                      JUPYTERHUB_SERVICE_URL=f"http://127.0.0.1:{port}", JUPYTERHUB_SERVICE_NAME="gwari",
+                      JUPYTERHUB_SERVICE_PREFIX="/services/gwari/", JUPYTERHUB_API_URL="http://127.0.0.1:9/hub/api")
+    said = tmp_path / "service.log"
+    service = subprocess.Popen([sys.executable, "-m", "tutor.service"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=said.open("w"))
+    try:
+        deadline, answer = time.monotonic() + 120, None
+        while answer is None and time.monotonic() < deadline and service.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/services/gwari/api/health", timeout=5) as r:
+                    answer = json.loads(r.read())
+            except OSError:
+                time.sleep(0.1)  # polling until it listens, not waiting a fixed time
+        assert answer == {"value": "ok"}, said.read_text()
+        status, body = post(f"http://127.0.0.1:{port}/", "api/records/reached")  # the hub is not there to ask
+        assert status == 503 and body["error"].startswith("The hub could not be asked who you are just now")
+    finally:
+        service.terminate()
+        service.wait(30)
+
+
+def test_the_listening_address_comes_from_the_options_else_the_hub(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_URL", "http://10.0.0.5:10101")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/services/gwari/")
+    assert listen_address(Namespace(ip="", port=0)) == ("10.0.0.5", 10101, "/services/gwari/")
+    assert listen_address(Namespace(ip="127.0.0.1", port=8000)) == ("127.0.0.1", 8000, "/services/gwari/")

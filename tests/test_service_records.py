@@ -271,3 +271,10 @@ def test_the_teachers_page_is_closed_to_a_learner_in_words(kernel, progress):
     page.handle("refresh")
     assert page.records["learners"] == [] and "could not be read" in page.message
     assert progress.reached("bob") == {"pig": {"pig.turn"}}
+
+
+def test_the_class_deal_is_read_from_the_service_before_anything_is_kept(kernel, progress, monkeypatch):
+    progress.set_setting("class_deal", "4-1821")
+    kernel("t-ann")
+    monkeypatch.setattr(classroom, "_class_deal_read", ("", None, ""))
+    assert classroom.class_deal() == "4-1821" and classroom.todays_deal() is not None

@@ -319,7 +319,7 @@ def read_class_deal(text: str) -> tuple[ClassDeal | None, str]:
 def _kept_class_deal() -> tuple[str, ClassDeal | None]:
     """What the store keeps as the class deal, and the deal it is (None when none is kept or it cannot be used).
     Asking creates no store."""
-    if _store is None and not in_browser() and nothing_kept():
+    if _store is None and not in_browser() and service_url() is None and nothing_kept():
         return "", None
     progress = store()
     if progress is None:

@@ -1,6 +1,7 @@
 """The class service's web server (``python -m tutor.service``, ``gwari service``): JSON over HTTP for the learners'
 kernels, each request signed in through JupyterHub.
 
+An area is any object with ``call(person, op, args)`` (and, when it lists them, ``ops``, the ops it serves).
 ``make_app(areas, people)`` serves ``POST /api/<area>/<op>`` (and the same under ``$JUPYTERHUB_SERVICE_PREFIX``, as
 the hub's proxy passes it on) with a JSON object of arguments: ``people.person(token)`` (``HubPeople``, or any
 object answering it, awaited or not) tells who asks from the ``Authorization: token …`` header alone; each person
@@ -26,23 +27,18 @@ import logging
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlparse
 
 import tornado.web
 
 from tutor.service.limits import Buckets
-from tutor.service.people import Person, Refused
+from tutor.service.people import Refused
 
 AREA_THREADS = 4
-MAX_BODY = 8 * 1024 * 1024  # an imported file of records may be 5 MB, sent as JSON text
+MAX_BODY = 16 * 1024 * 1024  # an imported file of records may be 5 MB, sent inside JSON (escaped)
 TOKEN = re.compile(r"(?:token|bearer)\s+(\S+)\s*$", re.IGNORECASE)
 log = logging.getLogger("tutor.service")
-
-
-class Area(Protocol):
-    def call(self, person: Person, op: str, args: dict[str, Any]) -> Any:
-        """Do ``op`` for ``person`` with ``args``; raises ``Refused`` for what the person may not do."""
 
 
 class ApiHandler(tornado.web.RequestHandler):

@@ -323,14 +323,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
               "tutor.tournament", "tutor.strategy_games")),
     # One game in play with its seats: every way to play goes through it.
     ("driver", ("tutor.driver",)),
-    # What a server keeps: the tables of classmates, the learners' records, the class's settings.
-    ("server", ("tutor.addresses", "tutor.tables", "tutor.progress", "tutor.classroom")),
+    # What a server keeps: the tables of classmates, the learners' records, the class's settings, and the class
+    # service's areas that keep them for signed-in people (and the kernel's side of it).
+    ("server", ("tutor.addresses", "tutor.tables", "tutor.progress", "tutor.classroom", "tutor.service")),
     # Cards, tables and rule sheets drawn as SVG and HTML.
     ("render", ("tutor.render", "tutor.rulesheet")),
     # What a notebook shows: the apps and pages, built on ipywidgets.
     ("widgets", ("tutor.widgets", "tutor.strategy", "tutor.strategy_charts", "tutor.strategy_contest")),
-    # Serving the notebooks: JupyterLab, Voilà, Binder.
-    ("jupyter", ("tutor.jupyter", "tutor.serving")),
+    # Serving the notebooks (JupyterLab, Voilà, Binder), the class service's web server, and the gwari command.
+    ("jupyter", ("tutor.jupyter", "tutor.serving", "tutor.service.app", "tutor.service.__main__", "tutor.cli")),
 )
 
 #: The one import allowed to close a cycle: the package root's drawing hook (``tutor.DRAW``) imports the renderer

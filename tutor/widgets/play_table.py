@@ -28,6 +28,7 @@ from tutor.widgets.base import button, card_buttons, esc, heading, int_in
 from tutor.widgets.options import players_control
 from tutor.widgets.part import Part
 from tutor.widgets.play_pace import TABLE_TICK_MS
+from tutor.widgets.play_table_damage import ELSEWHERE, LEAVE, TRY_AGAIN, damage_of, damaged_html, unreadable
 
 KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables
 
@@ -43,6 +44,7 @@ class Classmates(Part):
         self.lines_seen = 0  # how many lines of the table's narration this page has told
         self.table_state_seen: Any = None  # the table's position this page last drew
         self._asked_told = -1  # the table's version at which the learner was told of the question put to them
+        self._damage_told = ""  # the damage that closed the table, once the learner has been told of it
         self.lobby = False
         self.lobby_note = ""
         self.seats_known: dict[str, str] = {}
@@ -145,8 +147,12 @@ class Classmates(Part):
         for code, key in reversed(list(self.seats_known.items())):
             try:
                 table = Table(store, code, key)
-            except (TableError, ValueError):
+            except (TableError, ValueError, LookupError, TypeError) as exc:
+                if unreadable(exc):  # said where the table would be, never an ordinary game in its place
+                    return self._lost(code, f"Your table {code} cannot be read just now ({exc}).", forget=False)
                 continue
+            if damage_of(table) is not None and getattr(table.game, "slug", None) in (None, app.game.slug):
+                return self._lost(code, f"{damage_of(table)} Your seat there cannot be taken again.", forget=True)
             if table.game.slug == app.game.slug and table.status in ("open", "playing"):
                 table.beat()
                 self._sat(table)
@@ -172,14 +178,25 @@ class Classmates(Part):
         app = self.app
         if self.table is None:
             raise ValueError("You are not at a table.")
-        code = self.table.code
+        code, closed, damaged = self.table.code, self.table.status == "closed", damage_of(self.table) is not None
         if self.table.status == "open" and self.table.seat == self.table.meta.get("host"):
             self.table.close()  # nobody else could start it
         self.table = None
         self.lobby = False
         self.seats_known = {c: k for c, k in self.seats_known.items() if c != code}
         app.table_seats = json.dumps(self.seats_known)
-        app.new_game(app.players, notice=f"You left table {code}; a bot plays your seat there.")
+        app.new_game(app.players, notice=f"You left table {code}" + ("." if closed else
+                                                                      "; a bot plays your seat there."))
+        if damaged:  # from a table closed for damage, to the lobby: open or join another
+            self.on_classmates("show", {})
+
+    def _lost(self, code: str, words: str, *, forget: bool) -> None:
+        """A table this browser kept a seat at cannot be played on: the lobby says so, with what to do."""
+        if forget:  # closed for good: the next reload goes on as usual
+            self.seats_known = {c: k for c, k in self.seats_known.items() if c != code}
+            self.app.table_seats = json.dumps(self.seats_known)
+        self.on_classmates("show", {})
+        self._lobby_says(ValueError(f"{words} {ELSEWHERE}"))
 
     def _lobby_says(self, exc: Exception) -> None:
         self.lobby_note = str(getattr(exc, "reason", exc))
@@ -191,6 +208,10 @@ class Classmates(Part):
     def moved(self) -> None:
         """Take what is new at the table into the app: the table's driver, the narration, whose turn."""
         app, table = self.app, self.table
+        if damage_of(table) not in (None, self._damage_told):  # closed for damage: said once, with what to do
+            self._damage_told = damage_of(table)
+            app.notice = f"{self._damage_told} {LEAVE}"
+            app.announce(app.notice)
         if table.state is None:
             app.refresh()
             return
@@ -352,7 +373,7 @@ class Classmates(Part):
             table.beat()
             table.advance()  # reads what is new first
         except (TableError, ValueError) as exc:
-            self.app.notice = f"The table could not be reached: {exc}"
+            self.app.notice = f"Your table could not be reached just now: {exc} {TRY_AGAIN}"
             self.app.refresh()
             return
         if table.version != version or table.meta != meta:  # a move, or a seat taken, a bot stepping in, the end
@@ -403,6 +424,8 @@ class Classmates(Part):
     def _waiting_html(self, note: str) -> str:
         table = self.table
         h = self.app.level_h
+        if damage_of(table) is not None:
+            return damaged_html(table.code, damage_of(table), h, note)
         seats = "".join(f"<li>{esc(n) if n else '<em>free</em>'}{' (you)' if i == table.seat else ''}</li>"
                         for i, n in enumerate(table.names))
         host = table.seat == table.meta.get("host")
@@ -423,7 +446,8 @@ class Classmates(Part):
         bots = [table.names[s] for s in range(len(table.names)) if table.is_bot(s)]
         played = f" Bots play for {', '.join(bots)}." if bots else ""
         if table.status == "closed":
-            played += " This table has been closed: no more moves here."
+            damaged = damage_of(table)
+            played += f" {damaged} {LEAVE}" if damaged else " This table has been closed: no more moves here."
         return (f'<section class="gw-panel gw-bar"><div class="gw-row"><strong>{esc(app.game.title)}</strong>'
                 f'<span class="gw-small" data-testid="who">Table <span class="gw-code">{table.code}</span>. You are '
                 f"{esc(you)}.{esc(played)}</span>"

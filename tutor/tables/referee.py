@@ -197,11 +197,11 @@ class Table:
         why = entry_shape(entry, self.meta["players"])
         if why is not None:
             return why
-        saved = (copy.copy(self.driver), dict(self.queued), self.race, self.pending, self.last_at) if self.queued else None
+        saved = self.queued and (copy.copy(self.driver), dict(self.queued), self.race, self.pending, self.last_at)
         try:
             self._folded(number, entry)
         except Damaged as exc:
-            if saved is not None:  # a decision made ahead that its turn refused: nothing of the entry is kept
+            if saved:  # a decision made ahead that its turn refused: nothing of the entry is kept
                 self.driver, self.queued, self.race, self.pending, self.last_at = saved
             return str(exc)
         return None

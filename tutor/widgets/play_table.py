@@ -55,9 +55,41 @@ class Classmates(Part):
         return sys.platform != "emscripten"
 
     def _store(self) -> Any:
+        """Where the class's tables are: under a hub, the class service (``$GWARI_SERVICE_URL``: the way to it, which
+        alone holds the tables); else the tables' store, opened here."""
+        from tutor.service.transport import service_url, transport
+
+        if service_url() is not None:
+            return transport()
         from tutor.tables import tables_store
 
         return tables_store()
+
+    @staticmethod
+    def _referee() -> Any:
+        """What holds this page's seat: the referee here (``Table``), or the seat at the class service
+        (``RemoteTable``, under a hub: the game stays at the service, this kernel sees its own seat's part)."""
+        from tutor.service.transport import service_url
+
+        if service_url() is not None:
+            from tutor.service.remote import RemoteTable
+
+            return RemoteTable
+        from tutor.tables import Table
+
+        return Table
+
+    def _open_tables(self) -> list:
+        """The class's open tables (from the class service under a hub)."""
+        from tutor.service.transport import service_url
+
+        if service_url() is not None:
+            from tutor.service.remote import open_tables
+
+            return open_tables(self._store(), self.app.game.slug)
+        from tutor.tables import open_tables
+
+        return open_tables(self._store())
 
     # -- the lobby
 
@@ -94,8 +126,9 @@ class Classmates(Part):
 
     def on_opentable(self, _value: Any, inputs: dict) -> None:
         """Open a table of this game with this app's players, variants and bot level; this learner hosts it."""
-        from tutor.tables import Table, TableError
+        from tutor.tables import TableError
 
+        Table = self._referee()
         app = self.app
         level = str(inputs.get("level", app.level))
         try:
@@ -109,8 +142,9 @@ class Classmates(Part):
 
     def on_jointable(self, value: Any, inputs: dict) -> None:
         """Join a table by its code (typed, or a table of the list)."""
-        from tutor.tables import Table, TableError
+        from tutor.tables import TableError
 
+        Table = self._referee()
         code = str(value or inputs.get("tablecode", "")).strip()
         try:
             name = self._name_for_table()
@@ -131,8 +165,9 @@ class Classmates(Part):
 
     def on_seats(self, value: Any, _inputs: dict) -> None:
         """The browser's kept seat keys (after a reload): the page takes its seat back at a table still on."""
-        from tutor.tables import Table, TableError
+        from tutor.tables import TableError
 
+        Table = self._referee()
         app = self.app
         try:
             known = json.loads(str(value))
@@ -396,9 +431,7 @@ class Classmates(Part):
         if self.table is not None:
             return self._waiting_html(note)
         try:
-            from tutor.tables import open_tables
-
-            tables = [t for t in open_tables(self._store()) if t["game"] == app.game.slug]
+            tables = [t for t in self._open_tables() if t["game"] == app.game.slug]
         except (ValueError, OSError) as exc:
             tables = []
             note += f'<div class="gw-error" data-gw-reveal>The class\'s tables cannot be reached: {esc(str(exc))}</div>'

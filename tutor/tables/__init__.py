@@ -11,7 +11,9 @@
   tables filled (``open_tables``, ``fill_tables``);
 - ``rounds``: decisions made ahead in a round everyone decides at once, and the race's ticks settled by the
   store's clock;
-- ``questions``: a question put to a learner's seat, awaiting its answer.
+- ``questions``: a question put to a learner's seat, awaiting its answer;
+- ``damage``: a table's card and each entry of its log checked as they are read; a damaged one closes the table in
+  words (an old backup, a hand edit, a program that wrote what the referee never would).
 
 Only the server runs this (a learner's kernel under Voilà or JupyterLab); the page holds no key but its own seat's,
 and is sent only what that seat may see.  No game is named here.

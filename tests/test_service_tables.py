@@ -371,3 +371,46 @@ def test_at_a_table_of_the_service_an_illegal_move_is_shown_with_its_rule_and_un
     assert ana.error is not None and ana.error.rule.startswith("burn.") and "Not allowed" in ana.render()
     assert ana.table.version == version
     assert not as_learner("ana", ana, "undo") and "Undo is" in ana.last_error
+
+
+def test_a_teacher_seats_the_class_and_each_learner_takes_the_seat_kept_for_them_and_no_other(service):
+    teacher = Person("teach", teacher=True)
+    with pytest.raises(Refused, match="only a teacher"):
+        service.area.call(Person("ana"), "fill", {"game": "cassino", "learners": ["ana", "colan"], "size": 2})
+    first, second = service.area.call(teacher, "fill", {"game": "cassino", "learners": ["ana", "colan", "eve"],
+                                                        "size": 2})
+    with pytest.raises(TableError, match="full"):  # ana's and colan's seats are kept for them: eve takes neither
+        RemoteTable.join(service.kernel("eve"), first)
+    eve = RemoteTable.join(service.kernel("eve"), second)
+    ana = RemoteTable.join(service.kernel("ana"), first)
+    assert (ana.seat, eve.seat) == (0, 0) and service.store.meta(first)["names"] == ["ana", "colan"]
+    service.area.call(teacher, "start", {"code": first})
+    ana.sync()
+    assert ana.status == "playing" and ana.is_bot(1) and not ana.is_bot(0)
+    rows = service.area.call(teacher, "list", {})
+    assert [r["code"] for r in rows] == [first, second] and "hand" not in json.dumps(rows)
+
+
+def test_two_kernels_play_a_whole_game_over_http_signed_by_their_tokens_and_a_forged_move_is_refused(tmp_path):
+    from tests.service_server import TokenPeople, serving
+    from tutor.service.app import make_app
+    from tutor.service.limits import Buckets
+    from tutor.service.transport import HttpTransport
+
+    store = SQLiteTables(tmp_path / "tables.sqlite3")
+    people = TokenPeople({"t-ana": Person("ana"), "t-colan": Person("colan")})
+    app = make_app({"tables": TablesArea(store)}, people, limits=Buckets(rate=10_000.0, burst=10_000))
+    with serving(app) as url:
+        ana = RemoteTable.open(HttpTransport(url, "t-ana"), "cassino", 3, level="random")
+        colan = RemoteTable.join(HttpTransport(url, "t-colan"), ana.code)
+        ana.start()
+        mover, other = until_a_learners_turn(ana, colan)
+        with pytest.raises(TableError, match="turn, not yours"):
+            other.move(str(mover.state.legal_actions()[0]))
+        with pytest.raises(IllegalMove) as refused:
+            mover.move("capture 99")
+        assert refused.value.reason and refused.value.rule
+        with pytest.raises(TableError, match="Sign in through the hub"):
+            RemoteTable(HttpTransport(url, "t-forged"), ana.code)
+        play_through_the_service([ana, colan], random.Random(2))
+        assert ana.state.is_over and colan.record.seed == store.meta(ana.code)["seed"]

@@ -12,7 +12,8 @@ its rule).  A teacher may list every table and read its summary (no hand).
 
 Ops for a learner: ``open_tables``, ``open``, ``join``, ``seat``, ``start``, ``close``, ``leave``; for their own
 seat: ``sync`` and ``advance`` (the page's tick: any move due, then what is new), ``beat``, ``move``, ``answer``,
-``touch``, ``hint``, ``record``.  For a teacher: ``list``, ``summary``, ``start``, ``close``.
+``touch``, ``hint``, ``record``.  For a teacher: ``list``, ``summary``, ``fill`` (the class seated at tables),
+``start``, ``close``, ``record``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from tutor.checks import IllegalMove
 from tutor.progress.fields import learner_name
 from tutor.service.people import Person, Refused
 from tutor.service.seen import pack, public_move, seen, told
-from tutor.tables import Table, TableBusy, TableError, TableStore, class_tables, open_tables, table_code
+from tutor.tables import (Table, TableBusy, TableError, TableStore, class_tables, fill_tables, open_tables,
+                          table_code)
 
 __all__ = ["REFEREES_KEPT", "TablesArea", "public_meta"]
 
@@ -115,7 +117,7 @@ class TablesArea:
 
     LEARNER_OPS = ("open_tables", "open", "join", "seat", "start", "close", "leave", "sync", "advance", "beat", "move",
                    "answer", "touch", "hint", "record")
-    TEACHER_OPS = ("list", "summary")
+    TEACHER_OPS = ("list", "summary", "fill")
     ops = LEARNER_OPS + TEACHER_OPS  # what the service's web server routes here
 
     def __init__(self, store: TableStore) -> None:
@@ -342,6 +344,11 @@ class TablesArea:
 
     def _summary(self, person: Person, args: dict[str, Any]) -> dict[str, Any]:
         return Table(self.store, table_code(args.get("code"))).summary()
+
+    def _fill(self, person: Person, args: dict[str, Any]) -> list[str]:
+        """Seat the class at tables of ``size`` of ``game``, ``learners`` in order (the teacher's page); their
+        codes."""
+        return fill_tables(self.store, args.get("game"), args.get("learners"), args.get("size"))
 
     # -- what a seat is sent
 

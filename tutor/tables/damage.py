@@ -159,9 +159,9 @@ def stand_in(meta: Any, code: str, reason: str) -> dict[str, Any]:
             "host": None, "started": None, "damaged": reason}
 
 
-def closed_for(store: TableStore, code: str, reason: str) -> dict[str, Any] | None:
+def closed_for(store: TableStore, code: str, reason: str) -> dict[str, Any]:
     """Close table ``code`` for the damage ``reason`` names: its card says so (the first reason found is kept, when
-    several kernels find it at once); returns the card, or ``None`` when the card itself cannot be written to."""
+    several kernels find it at once); returns the card (a stand-in when the card itself cannot be written to)."""
     def close(meta: Any) -> dict[str, Any]:
         if not isinstance(meta, dict):
             raise Damaged(reason)
@@ -170,7 +170,7 @@ def closed_for(store: TableStore, code: str, reason: str) -> dict[str, Any] | No
     try:
         return store.change_meta(code, close)
     except Damaged:
-        return None
+        return stand_in(None, code, reason)
 
 
 def read_card(store: TableStore, code: str, raw: Any, why: str | None = None) -> tuple[dict[str, Any], str | None]:

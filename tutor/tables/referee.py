@@ -177,10 +177,9 @@ class Table:
             why = self._fold(self.version, entry)
             if why is not None:
                 self.stopped = self.version
-                if self.damage is None:
-                    reason = record_damaged(self.code, self.version, why)
-                    self.meta = closed_for(self.store, self.code, reason) or self.meta
-                    self.damage = self.meta.get("damaged") or reason
+                if self.damage is None:  # the first to find it closes the table on its card
+                    self.meta = closed_for(self.store, self.code, record_damaged(self.code, self.version, why))
+                    self.damage = self.meta["damaged"]
                 break
             self.version += 1
         return changed or bool(new)

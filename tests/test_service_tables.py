@@ -306,10 +306,11 @@ def as_learner(name: str, app: PlayWidget, kind: str, value=None, inputs=None) -
     return app.handle(kind, value, inputs)
 
 
-@pytest.mark.parametrize("slug", ["gwra-pyskessa", "burn"])
+@pytest.mark.parametrize("slug", ["gwra-pyskessa", "burn", "pig"])
 def test_the_play_app_plays_a_whole_game_at_a_table_of_the_service_from_what_its_seat_sees(at_the_service, slug):
     service = at_the_service
-    ana, colan = PlayWidget(slug, players=3, seed=1), PlayWidget(slug, players=3, seed=2)
+    options = options_for(slug)
+    ana, colan = PlayWidget(slug, players=3, seed=1, **options), PlayWidget(slug, players=3, seed=2, **options)
     assert as_learner("ana", ana, "classmates", "show")
     assert as_learner("ana", ana, "opentable", None, {"players": 3}) and isinstance(ana.table, RemoteTable)
     code = ana.table.code
@@ -318,7 +319,7 @@ def test_the_play_app_plays_a_whole_game_at_a_table_of_the_service_from_what_its
     assert as_learner("ana", ana, "tick") and "colan" in ana.render()
     assert as_learner("ana", ana, "starttable")
     assert json.loads(ana.table_seats) == {code: None}  # no key in the browser or the kernel
-    rng, hinted, asked = random.Random(3), 0, 0
+    rng, hinted, asked, raced = random.Random(3), 0, 0, False
     for _ in range(3_000):
         if ana.state.is_over and colan.state.is_over:
             break
@@ -334,7 +335,11 @@ def test_the_play_app_plays_a_whole_game_at_a_table_of_the_service_from_what_its
             state, table = app.state, app.table
             if state.is_over:
                 continue
-            if table.asked == app.seat:
+            if table.race is not None and app.seat in state.current_players:  # the race clock, drawn here
+                assert 'data-testid="race-buttons"' in page and 'data-testid="clock"' in page
+                assert as_learner(name, app, "press", app.seat), app.last_error
+                raced = True
+            elif table.asked == app.seat:
                 true = next(a.key for a in table.answers() if not a.rule)
                 assert f'data-key="answer-{true}"' in html.unescape(page)
                 assert as_learner(name, app, "answer", true) and app.error is None
@@ -350,6 +355,8 @@ def test_the_play_app_plays_a_whole_game_at_a_table_of_the_service_from_what_its
     assert ana.record.seed is not None and len(ana.record.actions) > 0
     if slug == "gwra-pyskessa":
         assert asked > 0
+    if slug == "pig":
+        assert raced
     assert as_learner("ana", ana, "why") and ana.why
 
 
@@ -414,3 +421,12 @@ def test_two_kernels_play_a_whole_game_over_http_signed_by_their_tokens_and_a_fo
             RemoteTable(HttpTransport(url, "t-forged"), ana.code)
         play_through_the_service([ana, colan], random.Random(2))
         assert ana.state.is_over and colan.record.seed == store.meta(ana.code)["seed"]
+
+
+def test_the_service_never_reads_a_pickle_from_a_kernel():
+    """What a kernel sends is JSON (a move's text, an answer's key); only the kernel's side unpacks a payload."""
+    from pathlib import Path
+
+    service_side = Path(__file__).resolve().parents[1] / "tutor" / "service" / "tables.py"
+    source = service_side.read_text(encoding="utf-8")
+    assert "unpack" not in source and "pickle" not in source.replace("pickled", "")

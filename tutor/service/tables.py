@@ -27,7 +27,8 @@ from typing import Any
 from tutor.checks import IllegalMove
 from tutor.progress.fields import learner_name
 from tutor.service.people import Person, Refused
-from tutor.service.seen import pack, public_move, seen, told
+from tutor.driver import visible_cards
+from tutor.service.seen import cards_in, pack, public_move, seen, told
 from tutor.tables import (Table, TableBusy, TableError, TableStore, class_tables, fill_tables, open_tables,
                           table_code)
 
@@ -352,6 +353,16 @@ class TablesArea:
 
     # -- what a seat is sent
 
+    @staticmethod
+    def _asked_move(table: Table) -> Any:
+        """The move put as a question, for the seat asked to read its answer against (a move naming a card this
+        seat cannot see is not sent)."""
+        if table.pending is None:
+            return None
+        move = table.pending_move()
+        shown = visible_cards(table.view())
+        return move if table.pending[0] == table.seat or all(c in shown for c in cards_in(move)) else None
+
     def _news(self, table: Table, args: dict[str, Any]) -> dict[str, Any]:
         """What is new at the table for its seat since what the page holds (``version`` of the log and ``tag`` of the
         card; ``lines`` and ``steps``: how many of each it has)."""
@@ -398,7 +409,7 @@ class TablesArea:
             "state": seen(table.state, seat, game, also=also, attrs=race_reads(game, table.state)),
             "early": None if early is None else seen(early, seat, game),
             "answers": table.answers() if table.asked == seat else None,
-            "pending_move": table.pending_move() if table.pending is not None else None}
+            "pending_move": self._asked_move(table)}
         question = table.question()
         out.update(lines=lines, steps=steps, asked=table.asked, seen=pack(payload),
                    question=None if question is None else list(question),

@@ -430,3 +430,13 @@ def test_the_service_never_reads_a_pickle_from_a_kernel():
     service_side = Path(__file__).resolve().parents[1] / "tutor" / "service" / "tables.py"
     source = service_side.read_text(encoding="utf-8")
     assert "unpack" not in source and "pickle" not in source.replace("pickled", "")
+
+
+def test_a_learner_whose_hub_name_is_a_bots_name_in_small_letters_plays_beside_bots_named_otherwise(service):
+    """Hub names are often in small letters: "jory" at a table with bots gets no bot called "Jory" (the game would
+    refuse two seats of one name, and the table could not be played)."""
+    jory = RemoteTable.open(service.kernel("jory"), "burn", 3)
+    RemoteTable.join(service.kernel("tamsin"), jory.code)
+    jory.start()
+    assert jory.status == "playing" and jory.state is not None
+    assert [n.casefold() for n in jory.names].count("jory") == 1 and jory.names[:2] == ["jory", "tamsin"]

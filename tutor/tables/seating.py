@@ -157,7 +157,8 @@ def begin(store: TableStore, code: str, default_names: Any) -> dict[str, Any]:
             raise TableError(f"The game at table {code} has already started.")
         names = list(meta["names"])
         bots = [i for i, k in enumerate(meta["keys"]) if k is None]
-        spare = [n for n in default_names if n not in names]
+        taken = {n.casefold() for n in names if n}  # a learner "jory" and a bot "Jory" would be one name to the game
+        spare = [n for n in default_names if n.casefold() not in taken]
         for i in bots:
             names[i] = names[i] or spare.pop(0)
         return {**meta, "names": names, "bots": bots, "status": "playing", "started": now}

@@ -9,5 +9,7 @@ here is used: the same stores and referee run inside the kernel, as they always 
 - ``transport``: how a kernel reaches the service (``HttpTransport`` with the hub token, ``LocalTransport`` for one
   process), both round-tripping JSON;
 - ``records``/``tables``: what the service does with the records and the tables, for a ``Person``;
+- ``seen``: what one seat may know of a position at a table, made in the service and read in the seat's kernel
+  (``SeenState``); ``remote``: the kernel's seat at a table of the service (``RemoteTable``, ``RemoteDriver``);
 - ``app``: the service's web server (``gwari service``), its sign-in through the hub and its limits.
 """

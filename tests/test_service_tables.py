@@ -440,3 +440,27 @@ def test_a_learner_whose_hub_name_is_a_bots_name_in_small_letters_plays_beside_b
     jory.start()
     assert jory.status == "playing" and jory.state is not None
     assert [n.casefold() for n in jory.names].count("jory") == 1 and jory.names[:2] == ["jory", "tamsin"]
+
+
+def test_a_seen_state_answers_for_its_own_seat_only_and_moves_nothing():
+    game = GAMES["cassino"]
+    state = game.start(players=2, seed=SEED)
+    mover, other = state.current_player, 1 - state.current_player
+    mine = SeenState(pickle.loads(b64decode(pack(seen(state, mover, game)))))
+    theirs = SeenState(pickle.loads(b64decode(pack(seen(state, other, game)))))
+    assert [str(a) for a in mine.legal_actions()] == [str(a) for a in state.legal_actions()]
+    assert theirs.legal_actions() == [] and theirs.offers(mover) == []  # the other seat's moves are not known there
+    card = state.view(mover).seats[mover].hand[0]
+    assert mine.candidate_actions(card) and theirs.candidate_actions(card) == []
+    action = mine.legal_actions()[0]
+    assert mine.prompt(action) == state.prompt(action) and mine.cards_of(action) == state.cards_of(action)
+    with pytest.raises(SeenStateError, match="not one of your moves"):
+        theirs.describe(action)
+    assert theirs.view(mover) == theirs.view(None) and all(c is None for c in theirs.view(mover).seats[mover].hand)
+    assert theirs.view(other) == state.view(other) and theirs.setup.seed is None
+    with pytest.raises(AttributeError):
+        theirs.hands  # noqa: B018 - the whole state's hands are not in a seat's kernel
+    with pytest.raises(SeenStateError, match="class service"):
+        mine.apply(action)
+    with pytest.raises(SeenStateError, match="not over"):
+        mine.result()

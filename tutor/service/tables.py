@@ -77,8 +77,8 @@ class _Reading:
 
 def race_reads(game: Any, state: Any) -> dict[str, tuple[str, Any]]:
     """What the game's race input (``Game.inputs.race``) reads of ``state``, for a seat's kernel to read the same:
-    plain values, the rules (which the table's options make, known to every seat) and moves that use no card (doing
-    nothing in a tick).  Anything else it reads is not sent (the race is not drawn in the kernel then)."""
+    numbers and yes/no, the rules (which the table's options make, known to every seat) and moves that use no card
+    (doing nothing in a tick).  Anything else it reads is not sent (the race is not drawn in the kernel then)."""
     race = game.inputs.race
     if race is None or state.is_over:
         return {}
@@ -89,7 +89,7 @@ def race_reads(game: Any, state: Any) -> dict[str, tuple[str, Any]]:
     rules = game.make_rules(**dict(state.setup.options or {}))
 
     def public(value: Any) -> bool:
-        if value is None or type(value) in (bool, int, float, str) or value == rules:  # a card is an int: not here
+        if value is None or type(value) in (bool, int, float) or value == rules:  # a card is an int: not here
             return True
         try:  # a move of the game that uses no card
             return str(game.parse_action(state, str(value))) == str(value) and not state.cards_of(value)
@@ -330,13 +330,16 @@ class TablesArea:
     def _record(self, person: Person, args: dict[str, Any]) -> dict[str, Any]:
         """The finished game's record (its seed and every move) and the bots' reasons: only once it is over."""
         code = table_code(args.get("code"))
-        table = Table(self.store, code) if person.teacher and not self._sits(person, code) else \
-            self._referee(person, code)
-        table.sync()
-        if table.state is None or not table.state.is_over:
-            raise Refused("The game's record is read once the game is over.")
-        reasons = {str(i): list(r) for i, r in table.reasons.items()}
-        return {"record": table.record.to_json(), "reasons": reasons}
+        if person.teacher and not self._sits(person, code):
+            table = Table(self.store, code)
+        else:
+            table = self._referee(person, code)
+        with self._locked(table):
+            table.sync()
+            if table.state is None or not table.state.is_over:
+                raise Refused("The game's record is read once the game is over.")
+            reasons = {str(i): list(r) for i, r in table.reasons.items()}
+            return {"record": table.record.to_json(), "reasons": reasons}
 
     # -- for a teacher: every table's progress, no hand
 

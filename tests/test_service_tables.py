@@ -464,3 +464,42 @@ def test_a_seen_state_answers_for_its_own_seat_only_and_moves_nothing():
         mine.apply(action)
     with pytest.raises(SeenStateError, match="not over"):
         mine.result()
+
+
+def seated_at_the_service(slug: str, players: int, **options) -> tuple[PlayWidget, PlayWidget]:
+    ana, colan = PlayWidget(slug, players=players, **options), PlayWidget(slug, players=players, **options)
+    assert as_learner("ana", ana, "classmates", "show")
+    assert as_learner("ana", ana, "opentable", None, {"players": players})
+    assert as_learner("colan", colan, "jointable", ana.table.code)
+    assert as_learner("ana", ana, "starttable") and as_learner("colan", colan, "tick")
+    return ana, colan
+
+
+def test_a_question_typed_in_cornish_at_a_table_of_the_service_is_answered_in_cornish(at_the_service):
+    ana, colan = seated_at_the_service("gwra-pyskessa", 2, typed=True)
+    asker, asked, name, other = ((ana, colan, "ana", "colan") if ana.state.current_player == ana.seat
+                                 else (colan, ana, "colan", "ana"))
+    rank = asker.state.view(asker.seat).seats[asker.seat].hand[0].rank
+    phrase = f"{asked.names_now[asked.seat]}, eus {rank.cornish.lower()} genes?"
+    assert as_learner(name, asker, "say", phrase) and asker.error is None and not asker.correction
+    assert f"Waiting for {other} to answer" in asker.render()
+    assert as_learner(other, asked, "tick") and f"{name} asks you" in html.unescape(asked.render())
+    holds = any(c.rank == rank for c in asked.state.view(asked.seat).seats[asked.seat].hand)
+    word = rank.cornish.lower()
+    wrong, right = ("Nag eus. Gwra pyskessa!", f"Eus. Yma genev vy {word}.") if holds else \
+        (f"Eus. Yma {word} genev.", "Nag eus. Pyskessa!")
+    assert as_learner(other, asked, "answersay", wrong) and asked.table.pending is not None
+    assert asked.error.rule == ("pyskessa.give-all" if holds else "pyskessa.go-fish")
+    assert as_learner(other, asked, "answersay", right) and asked.table.pending is None and asked.error is None
+
+
+def test_a_reloaded_page_takes_its_own_seat_back_from_the_service_by_its_name(at_the_service):
+    ana, colan = seated_at_the_service("burn", 3)
+    kept = colan.table_seats
+    again = PlayWidget("burn", players=3)  # the reload: a new kernel; the browser kept the table's code, no key
+    assert as_learner("colan", again, "seats", kept)
+    assert isinstance(again.table, RemoteTable) and again.seat == colan.table.seat
+    assert again.state.view(again.seat) == colan.state.view(colan.seat)
+    assert "Back at table" in again.notice
+    eve = PlayWidget("burn", players=3)  # another learner's page with colan's kept seats gets no seat
+    assert as_learner("eve", eve, "seats", kept) and eve.table is None

@@ -241,5 +241,5 @@ class SeenState:
         return self._word(action, 3)
 
     def apply(self, action: Any) -> Any:
-        raise SeenStateError("Moves at this table are made by the class service, which holds the game: send the "
-                             "move's text to the table (your seat's move()).")
+        raise SeenStateError("Moves at this table are made by the class service, which holds the game: make your "
+                             "move at the table, and the service checks it.")

@@ -136,7 +136,7 @@ class TablesArea:
         if not isinstance(args, dict):
             raise TableError("A request to the tables is a mapping of names to values.")
         if op in self.TEACHER_OPS and not person.teacher:
-            raise Refused(f"You are signed in as {person.name}: only a teacher looks at every table.")
+            raise Refused(f"You are signed in as {person.name}: only a teacher sees every table or seats the class.")
         if op not in self.LEARNER_OPS + self.TEACHER_OPS:
             raise TableError(f"The tables have no request {str(op)[:30]!r}.")
         return getattr(self, f"_{op}")(person, args)

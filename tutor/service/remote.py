@@ -23,7 +23,7 @@ from tutor.service.seen import SeenState, unpack
 from tutor.tables import TableBusy, TableError, table_code
 from tutor.tables.referee import BEAT_MS
 
-__all__ = ["RemoteDriver", "RemoteTable", "open_tables"]
+__all__ = ["RemoteDriver", "RemoteTable", "ask_tables", "open_tables"]
 
 
 def _ask(transport: Any, op: str, args: dict[str, Any]) -> Any:
@@ -34,6 +34,17 @@ def _ask(transport: Any, op: str, args: dict[str, Any]) -> Any:
         raise TableError(str(exc)) from None
     except ConnectionError as exc:  # the service could not be reached (ServiceError)
         raise TableError(str(exc)) from None
+
+
+def ask_tables(op: str, args: dict[str, Any]) -> Any:
+    """One request to the tables of the service named by ``$GWARI_SERVICE_URL`` (the teacher's page: ``list``,
+    ``fill``, ``start``, ``close``); a refusal or a service out of reach is a ``TableError`` in words."""
+    from tutor.service.transport import transport
+
+    way = transport()
+    if way is None:
+        raise TableError("There is no class service here: the tables are kept on this machine.")
+    return _ask(way, op, args)
 
 
 def open_tables(transport: Any, game: str | None = None) -> list[dict[str, Any]]:

@@ -229,7 +229,7 @@ class TeacherWidget(GwariWidget):
         """Open tables of a game for the class in one go: the learners on the list, in order, in tables of the size
         chosen (the last table's empty seats are played by bots); the teacher starts each table."""
         from tutor.games import get_game
-        from tutor.tables import TableError, fill_tables
+        from tutor.tables import TableError
 
         self._open()
         try:
@@ -237,7 +237,7 @@ class TeacherWidget(GwariWidget):
             size = int(str(inputs.get("tablesize", game.default_players)))
             if not self.names:
                 raise TableError("No learner has given their name yet: there is nobody to seat.")
-            codes = fill_tables(self._tables(), game.slug, self.names, size)
+            codes = teacher_hub.fill_tables(self._tables, game.slug, self.names, size)
         except (KeyError, ValueError) as exc:  # TableError and IllegalMove are ValueErrors
             self.message, self.trouble = f"The tables could not be opened: {getattr(exc, 'reason', exc)}", True
         else:
@@ -248,13 +248,10 @@ class TeacherWidget(GwariWidget):
         self.refresh()
 
     def _table_action(self, code: Any, action: str) -> None:
-        from tutor.tables import Table, TableError
-
         self._open()
         try:
-            table = Table(self._tables(), str(code))
-            getattr(table, action)()
-            self.message = f"Table {table.code} {'has started' if action == 'start' else 'is closed'}."
+            code = teacher_hub.table_action(self._tables, code, action)
+            self.message = f"Table {code} {'has started' if action == 'start' else 'is closed'}."
         except ValueError as exc:  # TableError is a ValueError
             self.message, self.trouble = str(exc), True
         self.announce(self.message)
@@ -350,7 +347,7 @@ class TeacherWidget(GwariWidget):
         out.append(missed_html(h, self.missed_frame()))
         out.append(days_html(h, self.records))
         out.append(self._deal_html(h))
-        out.append(tables_html(h, self._tables))
+        out.append(tables_html(h, lambda: teacher_hub.table_rows(self._tables)))
         out.append(f"<section>{heading(h, 'Export, import and print')}{self.csv_links()}"
                    '<p><label for="gw-import">Records a learner saved to a file (from Gwari without a server, or '
                    'another machine):</label> <input type="file" id="gw-import" accept=".json,application/json" '

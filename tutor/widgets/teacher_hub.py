@@ -6,7 +6,7 @@ refuses a learner every teacher's action whatever this page is made to do.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tutor.progress import class_records
 from tutor.service.remote_records import service_url, whoami, whoami_problem
@@ -44,4 +44,43 @@ def gate_html(h: int) -> str:
             + (f'<p class="gw-small">{esc(problem)}</p>' if problem else "") + "</div>")
 
 
-__all__ = ["FOR_TEACHERS", "gate_html", "read_records", "signed_in_teacher", "under_service"]
+def table_rows(local: Callable[[], Any]) -> list[dict[str, Any]]:
+    """Every table's progress (no card of any hand): asked of the service, or read from the store ``local()``
+    opens on this machine."""
+    if under_service():
+        from tutor.service.remote import ask_tables
+
+        return ask_tables("list", {})
+    from tutor.tables import class_tables
+
+    return class_tables(local())
+
+
+def fill_tables(local: Callable[[], Any], game: str, learners: list[str], size: int) -> list[str]:
+    """Seat ``learners`` at tables of ``size`` of ``game`` (the service does it under a hub); their codes."""
+    if under_service():
+        from tutor.service.remote import ask_tables
+
+        return ask_tables("fill", {"game": game, "learners": list(learners), "size": size})
+    from tutor.tables import fill_tables as fill
+
+    return fill(local(), game, learners, size)
+
+
+def table_action(local: Callable[[], Any], code: Any, action: str) -> str:
+    """Start or close (``action``) table ``code`` from the teacher's page; its code as written."""
+    from tutor.tables import Table, table_code
+
+    if under_service():
+        from tutor.service.remote import ask_tables
+
+        code = table_code(code)
+        ask_tables(action, {"code": code})
+        return code
+    table = Table(local(), str(code))
+    getattr(table, action)()
+    return table.code
+
+
+__all__ = ["FOR_TEACHERS", "fill_tables", "gate_html", "read_records", "signed_in_teacher", "table_action",
+           "table_rows", "under_service"]

@@ -125,24 +125,26 @@ def deal_html(h: int, current: str) -> str:
             + (button("Clear", "nodeal", key="nodeal") if current else "") + "</div></section>")
 
 
-def tables_html(h: int, tables: Callable[[], Any]) -> str:
-    """Every table of the class's tables store (opened by ``tables()``) with its progress (no card of any hand), and
-    opening tables for the class; a store that cannot be reached is said so."""
+def tables_html(h: int, tables: Callable[[], list[dict[str, Any]]]) -> str:
+    """Every table of the class (``tables()``: their rows, as ``tutor.tables.class_tables`` gives them) with its
+    progress (no card of any hand), and opening tables for the class; tables that cannot be reached are said so, and
+    a table closed because its record is damaged says why."""
     from tutor.games import GAMES, WHERE
-    from tutor.tables import class_tables
 
     try:
-        rows = class_tables(tables())
+        rows = tables()
     except (ValueError, OSError) as exc:
         return (f"<section>{heading(h, 'Tables of classmates')}<p class='gw-error'>The class's tables cannot be "
                 f"reached: {esc(str(exc))}</p></section>")
     lines = []
     for row in rows:
-        if row["status"] == "closed":
+        if row["status"] == "closed" and not row.get("damaged"):
             continue
         seats = ", ".join(esc(n or "free") + (" (bot)" if i in row["bots"] else "")
                           for i, n in enumerate(row["names"]))
-        if row["status"] == "open":
+        if row["status"] == "closed":  # closed because its record is damaged: the sentence says where
+            state, act = f"closed: {esc(row['damaged'])}", ""
+        elif row["status"] == "open":
             state, act = "waiting to start", button("Start", "starttable", row["code"], key=f"start-{row['code']}")
         elif row["status"] == "playing":
             state, act = f"{row['moves']} moves, {esc(row['turn'] or '')} to play", ""
@@ -151,7 +153,8 @@ def tables_html(h: int, tables: Callable[[], Any]) -> str:
             state, act = f"over: {winners} won", ""
         lines.append(f"<tr><td><code>{row['code']}</code></td><td>{esc(row['title'])}</td><td>{seats}</td>"
                      f"<td>{state}</td><td>{act}"
-                     + button("Close", "closetable", row["code"], key=f"close-{row['code']}") + "</td></tr>")
+                     + (button("Close", "closetable", row["code"], key=f"close-{row['code']}")
+                        if row["status"] != "closed" else "") + "</td></tr>")
     table = ('<table class="gw-classtable" data-testid="tables"><thead><tr><th>Code</th><th>Game</th>'
              "<th>Seats</th><th>Now</th><th></th></tr></thead><tbody>" + "".join(lines) + "</tbody></table>"
              if lines else "<p>No table is open.</p>")

@@ -26,7 +26,7 @@ from tutor.service.remote import RemoteTable
 from tutor.service.seen import SeenState, SeenStateError, _named, pack, seen
 from tutor.service.tables import TablesArea
 from tutor.service.transport import LocalTransport
-from tutor.tables import SQLiteTables, TableError
+from tutor.tables import SQLiteTables, Table, TableError
 from tutor.widgets import PlayWidget
 
 SEED = 7_321  # the deal at every table here: never to be found in what a kernel is sent
@@ -503,3 +503,16 @@ def test_a_reloaded_page_takes_its_own_seat_back_from_the_service_by_its_name(at
     assert "Back at table" in again.notice
     eve = PlayWidget("burn", players=3)  # another learner's page with colan's kept seats gets no seat
     assert as_learner("eve", eve, "seats", kept) and eve.table is None
+    assert "cannot be read" not in eve.render() and "cannot be read" not in (eve.notice or "")
+
+
+def test_a_reloaded_page_passes_over_a_table_closed_since_in_silence(at_the_service):
+    ana, colan = seated_at_the_service("burn", 3)
+    kept, code = colan.table_seats, colan.table.code
+    Table(at_the_service.store, code).close()  # the teacher closes it
+    at_the_service.area.referees.clear()  # as after the service's restart: no seat's key is remembered
+    at_the_service.area.keys.clear()
+    again = PlayWidget("burn", players=3)
+    assert as_learner("colan", again, "seats", kept)
+    shown = again.render()
+    assert again.table is None and "cannot be read" not in shown and "cannot be read" not in (again.notice or "")

@@ -17,9 +17,11 @@ ELSEWHERE = "Open a new table or join another one below."
 LEAVE = "Leave the table, then open a new table or join another one."
 TRY_AGAIN = "The page tries again in a moment; or leave the table, then open a new table or join another one."
 
-# A kept seat these refusals speak of is simply no longer this browser's (its key given again, a table gone):
-# the page passes over it, as it does over a table whose game is over.
-PASSED_OVER = ("seat key", "There is no table", "table code")
+# A kept seat these refusals speak of is simply no longer this browser's (its key given again, a table gone, or,
+# under the class service, no seat of this learner's there any more, or the table closed): the page passes over
+# it, as it does over a table whose game is over.
+PASSED_OVER = ("seat key", "There is no table", "table code", "You are signed in as")
+CLOSED = "has been closed."
 
 
 def damage_of(table: Any) -> str | None:
@@ -35,7 +37,8 @@ def damage_of(table: Any) -> str | None:
 def unreadable(exc: Exception) -> bool:
     """True when a kept seat's table could not be read (its store not reached, or what it keeps not understood),
     rather than refused for a reason of its own (a seat given to another key, a table gone)."""
-    return not str(exc).startswith(PASSED_OVER)
+    said = str(exc)
+    return not (said.startswith(PASSED_OVER) or (said.startswith("Table ") and said.endswith(CLOSED)))
 
 
 def damaged_html(code: str, why: str, h: int, note: str) -> str:

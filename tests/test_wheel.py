@@ -1,7 +1,7 @@
 """The wheel: built from the checkout and installed elsewhere, Gwari needs nothing beside it.
 
 The wheel is built from a copy of the sources (``pyproject.toml``, ``README.md``,
-``tutor/``, ``lessons/``, ``vocab/``) with the test extra's setuptools and no build
+``tutor/``, ``lessons/``, ``vocab/``, ``notebooks/``, ``voila.json``) with the test extra's setuptools and no build
 isolation, so no package index is needed.  It is installed with ``--no-deps`` into a
 fresh virtual environment whose third-party packages come from this one (a ``.pth``
 line naming this environment's site-packages; its own ``.pth`` files, among them the
@@ -26,7 +26,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "tutor", "lessons", "vocab")
+SOURCES = ("pyproject.toml", "README.md", "tutor", "lessons", "vocab", "notebooks", "voila.json")
 NOTEBOOK = "gwra-pyskessa-play.ipynb"
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
 
@@ -108,6 +108,10 @@ def test_the_wheel_holds_every_file_of_the_package_the_lessons_the_words_and_the
     want |= {f"tutor/data/vocab/{p.name}" for p in (ROOT / "vocab").glob("*.tsv")}
     assert not want - names, f"missing from the wheel (list the package in pyproject.toml): {sorted(want - names)}"
     assert "tutor/jupyter/voila/templates/gwari/index.html.j2" in names
+    notebooks = {f"tutor/data/notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert notebooks and not notebooks - names, f"notebooks missing from the wheel: {sorted(notebooks - names)}"
+    served = json.loads(zipfile.ZipFile(wheel).read("tutor/jupyter/voila.json"))
+    assert served == json.loads((ROOT / "voila.json").read_text()), "the wheel's served settings are voila.json"
 
 
 def test_the_installed_wheel_finds_its_lessons_words_and_template_inside_itself(venv, tmp_path):
@@ -134,3 +138,28 @@ def test_a_play_notebook_runs_with_the_installed_wheel(venv, tmp_path):
     out = _run(venv, tmp_path, "-c", EXECUTE, NOTEBOOK)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().splitlines()[-1].startswith(str(venv)), "the kernel imported the wheel's tutor"
+
+
+def test_gwari_serves_the_gallery_from_the_installed_wheel(venv, tmp_path):
+    """``gwari serve`` from a folder holding nothing: the notebooks, voila.json and the template come from the wheel
+    (the page in the gwari template, no address of another host in it)."""
+    import re
+    import urllib.request
+
+    from browser.conftest import serving
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "VIRTUAL_ENV", "PYTHON", "GWARI"))}
+    env |= {"PATH": f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}", "VIRTUAL_ENV": str(venv),
+            "GWARI_PROGRESS": str(tmp_path / "progress.sqlite3"),
+            # Voilà's own templates, installed with it in this environment (the wheel's has only its packages)
+            "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter")}
+    where = subprocess.run([str(venv / "bin" / "gwari"), "where"], cwd=tmp_path, env=env, capture_output=True,
+                           text=True, timeout=60)
+    assert where.returncode == 0 and where.stdout.strip() == str(tmp_path / "progress.sqlite3"), where.stderr
+    command = [str(venv / "bin" / "gwari"), "serve", "--VoilaConfiguration.preheat_kernel=False"]
+    with serving(command, cwd=tmp_path, ready="/voila/tree", what="Wheel-Voila", env=env) as url:
+        with urllib.request.urlopen(f"{url}/voila/render/index.ipynb", timeout=180) as answer:
+            html = answer.read().decode()
+    assert re.search(r"<title>[^<]*Gwari[^<]*</title>", html), "the gwari template titles the page by its heading"
+    assert not re.search(r'(href|src)="https?://', html), "nothing fetched from outside"
+    assert "Traceback" not in html and "from tutor" not in html, "voila.json's served mode: no sources, no errors"

@@ -13,7 +13,7 @@ VOILA_GROUP = "voila"
 
 # Modules whose tests share servers started once per module (their fixtures); spread over two workers, each
 # worker would start its own.
-SERVER_MODULES = {"test_serving", "test_static_site", "test_binder", "test_rulesheet"}
+SERVER_MODULES = {"test_serving", "test_static_site", "test_binder", "test_rulesheet", "test_hub"}
 
 
 def _group_of(item) -> str | None:

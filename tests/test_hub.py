@@ -39,8 +39,9 @@ RECIPE = ROOT / "docs" / "jupyterhub_config.py"
 CHP = ROOT / ".cache" / "hub-npm" / "node_modules" / ".bin" / "configurable-http-proxy"
 PASSWORD = "slate-owl-7"
 MARK = "Gwari hub test"  # the accounts' comment: only accounts carrying it are ever removed
-LEARNERS = ("gwt-ana", "gwt-ben")
-TEACHER = "gwt-pascoe"
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # two test workers running a hub each: accounts of their own
+LEARNERS = tuple(f"gwt-{name}{'-' + _WORKER if _WORKER else ''}" for name in ("ana", "ben"))
+TEACHER = f"gwt-pascoe{'-' + _WORKER if _WORKER else ''}"
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
@@ -244,34 +245,116 @@ def send_code(page, name: str, marker: Path) -> list[str]:
     return page.evaluate(SEND_CODE, [f"/user/{name}/", str(marker)])
 
 
-@pytest.mark.browser
-def test_learners_and_teacher_get_the_gwari_gallery_and_only_learners_are_kept_to_the_apps(hub, browser):
-    pages = {name: sign_in(browser, hub, name) for name in (*LEARNERS, TEACHER)}
+@pytest.fixture(scope="module")
+def pages(hub, browser):
+    """The two learners and the teacher signed in with Chromium, each on the gallery their server opens with."""
+    signed = {}
     try:
-        for name, page in pages.items():
-            config = json.loads(page.locator("#jupyter-config-data").text_content())
-            assert "Gwari" in page.title() and config["fullMathjaxUrl"] is None, (
-                f"{name}: the gwari template (the page titled by its heading, MathJax from the page's own bundle)")
-            outside = [u for u in page.asked if not u.startswith(("http://127.0.0.1:", "ws://127.0.0.1:",
-                                                                   "data:", "blob:"))]
-            assert not outside, f"{name}'s gallery asked other hosts: {outside[:5]}"
-        ana, teacher = pages[LEARNERS[0]], pages[TEACHER]
-        home = Path(pwd.getpwnam(LEARNERS[0]).pw_dir)
-        marker = home / "code-ran.txt"
-        seen = send_code(ana, LEARNERS[0], marker)
-        assert "kernel_info_reply" in seen and "execute_reply" not in seen and "execute_input" not in seen, seen
-        assert not marker.exists(), "code sent down a learner's page websocket was run"
-        teacher_marker = Path(pwd.getpwnam(TEACHER).pw_dir) / "code-ran.txt"
-        seen = send_code(teacher, TEACHER, teacher_marker)
-        assert "execute_reply" in seen and teacher_marker.exists(), f"the teacher's server runs code: {seen}"
-        for path in ("lab", "tree", "terminals/1", "notebooks/index.ipynb"):
-            answer = ana.request.get(f"{hub.url}/user/{LEARNERS[0]}/{path}")
-            assert answer.status == 403 and "apps only" in answer.text(), (path, answer.status)
-        for path in ("api/kernels", "api/contents", "api/sessions", "api/terminals", "api/kernelspecs"):
-            answer = ana.request.get(f"{hub.url}/user/{LEARNERS[0]}/{path}")
-            assert answer.status == 403 and "apps only" in answer.json()["message"], (path, answer.status)
-        answer = teacher.request.get(f"{hub.url}/user/{TEACHER}/api/kernels")
-        assert answer.status == 200, "the teacher's own server answers its kernels API"
+        for name in (*LEARNERS, TEACHER):
+            signed[name] = sign_in(browser, hub, name)
+        yield signed
     finally:
-        for page in pages.values():
+        for page in signed.values():
             page.context.close()
+
+
+@pytest.mark.browser
+def test_learners_and_teacher_get_the_gwari_gallery_and_only_learners_are_kept_to_the_apps(hub, pages):
+    for name, page in pages.items():
+        config = json.loads(page.locator("#jupyter-config-data").text_content())
+        assert "Gwari" in page.title() and config["fullMathjaxUrl"] is None, (
+            f"{name}: the gwari template (the page titled by its heading, MathJax from the page's own bundle)")
+        outside = [u for u in page.asked if not u.startswith(("http://127.0.0.1:", "ws://127.0.0.1:",
+                                                               "data:", "blob:"))]
+        assert not outside, f"{name}'s gallery asked other hosts: {outside[:5]}"
+    ana, teacher = pages[LEARNERS[0]], pages[TEACHER]
+    marker = Path(pwd.getpwnam(LEARNERS[0]).pw_dir) / "code-ran.txt"
+    seen = send_code(ana, LEARNERS[0], marker)
+    assert "kernel_info_reply" in seen and "execute_reply" not in seen and "execute_input" not in seen, seen
+    assert not marker.exists(), "code sent down a learner's page websocket was run"
+    teacher_marker = Path(pwd.getpwnam(TEACHER).pw_dir) / "code-ran.txt"
+    seen = send_code(teacher, TEACHER, teacher_marker)
+    assert "execute_reply" in seen and teacher_marker.exists(), f"the teacher's server runs code: {seen}"
+    for path in ("lab", "tree", "terminals/1", "notebooks/index.ipynb"):
+        answer = ana.request.get(f"{hub.url}/user/{LEARNERS[0]}/{path}")
+        assert answer.status == 403 and "apps only" in answer.text(), (path, answer.status)
+    for path in ("api/kernels", "api/contents", "api/sessions", "api/terminals", "api/kernelspecs"):
+        answer = ana.request.get(f"{hub.url}/user/{LEARNERS[0]}/{path}")
+        assert answer.status == 403 and "apps only" in answer.json()["message"], (path, answer.status)
+    answer = teacher.request.get(f"{hub.url}/user/{TEACHER}/api/kernels")
+    assert answer.status == 200, "the teacher's own server answers its kernels API"
+    assert re.search(r"Kernel pool of pig-play\.ipynb is filled", hub.log.read_text()), \
+        "today's app keeps a warm kernel (the recipe's --class-apps=pig-play)"
+
+
+def server_environment(name: str) -> dict[str, str]:
+    """What the learner's own server holds of the hub: its hub token and the service's address (read from the
+    server's process, as any code the learner runs in it would find them)."""
+    uid = pwd.getpwnam(name).pw_uid
+    for proc in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if proc.name.isdigit() and proc.stat().st_uid == uid and b"singleuser" in (proc / "cmdline").read_bytes():
+                pairs = [item.split(b"=", 1) for item in (proc / "environ").read_bytes().split(b"\0") if b"=" in item]
+                env = {k.decode(): v.decode() for k, v in pairs}
+                return {k: env[k] for k in ("JUPYTERHUB_API_TOKEN", "GWARI_SERVICE_URL", "JUPYTERHUB_USER")}
+    raise AssertionError(f"{name}'s server is not running")
+
+
+def as_learner(hub: Hub, name: str, *args: str, wait: bool = True):
+    """Run tests/hub_learner.py as the learner's own account, with their server's token: its JSON answer (or the
+    running process, ``wait=False``)."""
+    home = pwd.getpwnam(name).pw_dir
+    env = {"PATH": f"{hub.bin}{os.pathsep}/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
+           **server_environment(name)}
+    account = pwd.getpwnam(name)
+    command = [str(hub.bin / "python"), str(ROOT / "tests" / "hub_learner.py"), *args]
+    proc = subprocess.Popen(command, env=env, cwd=home, user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return proc if not wait else finished(proc)
+
+
+def finished(proc: subprocess.Popen) -> dict:
+    out, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err[-3000:]
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def class_records(hub: Hub) -> str:
+    """Every learner's records in the class service's file, read as root."""
+    from tutor.progress.store import Progress
+
+    return Progress(hub.data / "progress.sqlite3").export_json()
+
+
+@pytest.mark.browser
+def test_a_learners_own_code_cannot_touch_a_classmate_and_the_two_play_at_one_table_the_teacher_sees(hub, pages):
+    ana, ben = LEARNERS
+    code = as_learner(hub, ben, "open", "cassino", "2")["code"]
+    assert as_learner(hub, ana, "join", code)["seat"] == 1
+    as_learner(hub, ben, "start", code)
+    hand = as_learner(hub, ben, "hand", code)["hand"]
+    assert hand and all(hand)
+    before = class_records(hub)
+    said = as_learner(hub, ana, "attack", code, ben, str(hub.data / "progress.sqlite3"))
+    assert json.loads(said["whoami"]) == {"name": ana, "teacher": False}
+    assert json.loads(said["whoami as the victim's name"])["name"] == ana, "the service goes by the token alone"
+    assert said["victim's turn"] == "True" and said["table changed"] == "False"
+    words = {"write records": "signed in as", "keep a game": "signed in as", "read records": "teacher",
+             "move for the seat": "turn, not yours", "take the seat": "signed in as", "read the record": "over",
+             "read the tables": "teacher", "deal a seed": "seed", "claim the name": "signed in as",
+             "open the records' file": "Permission denied", "open the class key": "Permission denied",
+             "list the records' folder": "Permission denied"}
+    for what, word in words.items():
+        assert said[what] != "DONE" and word in said[what], f"{what}: {said[what]}"
+    assert json.loads(said["hand seen"]) == [None] * len(hand), "no card of the classmate's hand"
+    answers = json.loads(said["answers"])  # every answer the service sent the learner's code, as JSON text
+    assert answers and not [card for card in hand for text in answers if f'"{card}"' in text], \
+        "a card of the classmate's hand was sent to the learner"
+    assert class_records(hub) == before, "nothing changed in the records"
+    players = [as_learner(hub, name, "play", code, str(seed), wait=False) for seed, name in enumerate(LEARNERS)]
+    results = [finished(proc) for proc in players]
+    assert all(r["over"] for r in results) and sorted(r["seat"] for r in results) == [0, 1]
+    teacher = pages[TEACHER]
+    teacher.goto(f"{hub.url}/user/{TEACHER}/voila/render/teacher.ipynb", timeout=120_000)
+    for name in LEARNERS:
+        teacher.get_by_text(name).first.wait_for(timeout=120_000)

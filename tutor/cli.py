@@ -41,7 +41,7 @@ def _class_pools(size: int | str, notebooks: Path, apps: str) -> dict:
     if isinstance(size, str):
         size = int(size) if size.isdigit() else size
     if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-        raise ValueError(f"a number of warm kernels (0 or more), not {size!r}.")
+        raise ValueError(f"--pool-size: a number of warm kernels (0 or more), not {size!r}.")
     names = warmed_apps(notebooks, apps.split(","))
     return {"default": {"pool_size": 0}, **{name: {"pool_size": size} for name in names}}
 
@@ -127,16 +127,16 @@ def singleuser(argv: Sequence[str]) -> int:
     parser.add_argument("--pool-size", default="1",
                         help="warm kernels kept in each of those apps (default 1; 0: none)")
     args, server_args = parser.parse_known_args(argv)
+    try:  # checked before anything is copied or started
+        pools = _class_pools(args.pool_size, notebooks_dir(), args.class_apps)
+    except ValueError as exc:
+        print(f"gwari singleuser: {exc}", file=sys.stderr)
+        return 2
     if args.apps_only:
         notebooks = notebooks_dir().resolve()  # read only: the learner changes nothing
     else:
         notebooks = learner_folder().expanduser().resolve()  # their own copy, to change in JupyterLab
         copy_notebooks(notebooks_dir(), notebooks)
-    try:
-        pools = _class_pools(args.pool_size, notebooks, args.class_apps)
-    except ValueError as exc:
-        print(f"gwari singleuser: --pool-size or --class-apps: {exc}", file=sys.stderr)
-        return 2
     folder = Path(tempfile.mkdtemp(prefix="gwari-singleuser-"))
     try:
         write_config(folder, served_config(notebooks, apps_only=args.apps_only, pools=pools))

@@ -47,16 +47,20 @@ def _class_pools(size: int | str, notebooks: Path, apps: str) -> dict:
 
 
 def _addresses() -> list[str]:
-    """This machine's IPv4 addresses on its networks (not the loopback)."""
-    found: list[str] = []
+    """This machine's IPv4 addresses on its networks (not the loopback), as ``.ci/serve`` finds them
+    (``hostname -I``, else the addresses its name resolves to)."""
+    import subprocess
+
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
+        said = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=5).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        said = []
+    if not said:
+        try:
+            said = [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        except OSError:
+            said = []
+    return list(dict.fromkeys(a for a in said if not a.startswith("127.") and ":" not in a))
 
 
 def serve(argv: Sequence[str]) -> int:

@@ -21,6 +21,7 @@ import os
 import pwd
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -104,9 +105,15 @@ def _make_account(name: str) -> None:
 
 
 def _remove_account(name: str) -> None:
+    """Remove an account this test made, after stopping what still runs as it (its server and kernels, each by
+    its process id)."""
     with contextlib.suppress(KeyError):
-        if pwd.getpwnam(name).pw_gecos == MARK:
-            subprocess.run(["pkill", "-KILL", "-u", name], check=False)  # their servers and kernels, by owner
+        account = pwd.getpwnam(name)
+        if account.pw_gecos == MARK:
+            for proc in Path("/proc").iterdir():
+                with contextlib.suppress(OSError):
+                    if proc.name.isdigit() and proc.stat().st_uid == account.pw_uid:
+                        os.kill(int(proc.name), signal.SIGKILL)
             subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
 
 
@@ -283,6 +290,8 @@ def test_learners_and_teacher_get_the_gwari_gallery_and_only_learners_are_kept_t
         assert answer.status == 403 and "apps only" in answer.json()["message"], (path, answer.status)
     answer = teacher.request.get(f"{hub.url}/user/{TEACHER}/api/kernels")
     assert answer.status == 200, "the teacher's own server answers its kernels API"
+    answer = teacher.request.get(f"{hub.url}/user/{TEACHER}/lab")
+    assert answer.status == 200 and "JupyterLab" in answer.text(), "the teacher's server opens JupyterLab"
     assert re.search(r"Kernel pool of pig-play\.ipynb is filled", hub.log.read_text()), \
         "today's app keeps a warm kernel (the recipe's --class-apps=pig-play)"
 

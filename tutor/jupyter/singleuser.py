@@ -58,6 +58,8 @@ def served_config(notebooks: Path, *, apps_only: bool, pools: dict | None = None
     }
     if pools:
         server["VoilaKernelManager"]["kernel_pools_config"] = pools
+    if not apps_only:  # JupyterLab asks for no news and no updates from outside (as bash .ci/lab's settings)
+        server["LabApp"] = {"news_url": "", "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}
     if apps_only:
         server["ServerApp"].update({
             "authorizer_class": "tutor.jupyter.apps_only.AppsOnlyAuthorizer",

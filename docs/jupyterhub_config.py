@@ -20,8 +20,11 @@ c.JupyterHub.services = [{
     "environment": {"GWARI_PROGRESS": "/srv/gwari/progress.sqlite3", "GWARI_TABLES": "/srv/gwari/tables.sqlite3"},
 }]
 
-# Teachers: a hub group.  Their own servers also open JupyterLab (the hook below); the teacher's page is theirs.
+# Teachers: a hub group (add them here or on the hub's admin page).  Their own servers also open JupyterLab (the
+# hook below), and the teacher's page shows them the class.
 c.JupyterHub.load_groups = {"teachers": {"users": ["ms-pascoe"]}}
+# The class service may be used by every learner and by their server's token (their apps sign with it), and may
+# read who is in the teachers group; nothing else.
 c.JupyterHub.load_roles = [
     {"name": "user", "scopes": ["self", "access:services!service=gwari"]},
     {"name": "server", "scopes": ["users:activity!user", "access:servers!server", "access:services!service=gwari"]},

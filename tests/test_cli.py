@@ -40,7 +40,8 @@ def test_the_records_tools_are_the_progress_tools(tmp_path, monkeypatch, capsys)
     assert cli.main(["where"]) == 0
     assert capsys.readouterr().out.strip() == str(tmp_path / "class.sqlite3")
     assert cli.main(["import", str(tmp_path / "missing.json")]) == 1
-    assert "missing.json" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert said.startswith("gwari: ") and "missing.json" in said
 
 
 def test_the_notebooks_and_served_settings_come_from_the_package():

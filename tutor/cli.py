@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command in RECORDS:
         from tutor.progress.cli import main as records_main
 
-        return records_main([command, *rest])
+        return records_main([command, *rest], prog="gwari")
     print(f"gwari: there is no command {command!r}.\n\n{USAGE}", file=sys.stderr)
     return 2
 

@@ -39,11 +39,12 @@ def backup(progress: Records, target: Path | str) -> Path:
     return target
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m tutor.progress``: where the class's records are, a backup, export and import."""
+def main(argv: list[str] | None = None, prog: str = "python -m tutor.progress") -> int:
+    """``python -m tutor.progress`` (or ``gwari``, ``prog``): where the class's records are, a backup, export and
+    import."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m tutor.progress",
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="The class's records: where they are, a safe backup, export, import.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("where", help="print where the records are (the progress file's path, or the server)")

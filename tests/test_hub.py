@@ -297,15 +297,15 @@ def test_learners_and_teacher_get_the_gwari_gallery_and_only_learners_are_kept_t
 
 
 def server_environment(name: str) -> dict[str, str]:
-    """What the learner's own server holds of the hub: its hub token and the service's address (read from the
-    server's process, as any code the learner runs in it would find them)."""
+    """The environment of the learner's own server (its hub token, the service's address): read from the server's
+    process, as any code the learner runs in it would find them."""
     uid = pwd.getpwnam(name).pw_uid
     for proc in Path("/proc").iterdir():
         with contextlib.suppress(OSError):
             if proc.name.isdigit() and proc.stat().st_uid == uid and b"singleuser" in (proc / "cmdline").read_bytes():
                 pairs = [item.split(b"=", 1) for item in (proc / "environ").read_bytes().split(b"\0") if b"=" in item]
                 env = {k.decode(): v.decode() for k, v in pairs}
-                return {k: env[k] for k in ("JUPYTERHUB_API_TOKEN", "GWARI_SERVICE_URL", "JUPYTERHUB_USER")}
+                return env
     raise AssertionError(f"{name}'s server is not running")
 
 
@@ -313,8 +313,9 @@ def as_learner(hub: Hub, name: str, *args: str, wait: bool = True):
     """Run tests/hub_learner.py as the learner's own account, with their server's token: its JSON answer (or the
     running process, ``wait=False``)."""
     home = pwd.getpwnam(name).pw_dir
+    server = server_environment(name)
     env = {"PATH": f"{hub.bin}{os.pathsep}/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
-           **server_environment(name)}
+           **{k: server[k] for k in ("JUPYTERHUB_API_TOKEN", "GWARI_SERVICE_URL", "JUPYTERHUB_USER")}}
     account = pwd.getpwnam(name)
     command = [str(hub.bin / "python"), str(ROOT / "tests" / "hub_learner.py"), *args]
     proc = subprocess.Popen(command, env=env, cwd=home, user=account.pw_uid, group=account.pw_gid, extra_groups=[],
@@ -338,6 +339,9 @@ def class_records(hub: Hub) -> str:
 @pytest.mark.browser
 def test_a_learners_own_code_cannot_touch_a_classmate_and_the_two_play_at_one_table_the_teacher_sees(hub, pages):
     ana, ben = LEARNERS
+    server = server_environment(ana)
+    assert not {"GWARI_PROGRESS", "GWARI_TABLES", "GWARI_CLASS_KEY"} & set(server), "the stores are the service's"
+    assert server["GWARI_SERVICE_URL"] == f"{hub.url}/services/gwari/"
     code = as_learner(hub, ben, "open", "cassino", "2")["code"]
     assert as_learner(hub, ana, "join", code)["seat"] == 1
     as_learner(hub, ben, "start", code)

@@ -323,6 +323,8 @@ def test_the_service_starts_where_the_hub_says_and_answers(tmp_path):
             except OSError:
                 time.sleep(0.1)  # polling until it listens, not waiting a fixed time
         assert answer == {"value": "ok"}, said.read_text()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/services/gwari/", timeout=5) as r:  # the hub's check
+            assert json.loads(r.read()) == {"value": "ok"}
         status, body = post(f"http://127.0.0.1:{port}/", "api/records/reached")  # the hub is not there to ask
         assert status == 503 and body["error"].startswith("The hub could not be asked who you are just now")
     finally:

@@ -10,7 +10,8 @@ may make ``limits.BURST`` requests at once, refilled at ``limits.REQUESTS_PER_SE
 several threads at once, as its stores are from several processes).  The answer is ``{"value": …}``; a refusal is
 ``{"error": words}`` with its status: ``Refused`` its own, a bad request (``ValueError``: ``TableError`` and
 ``IllegalMove`` among them, the move's reason in words and its rule's id as ``rule``) 400, an area or an op not served 404, too many requests 429, a store that cannot be
-reached 503.  ``GET /api/health`` answers ``{"value": "ok"}`` to anyone.
+reached 503.  ``GET /api/health`` (and ``GET`` of the service's address, the hub's own check) answers
+``{"value": "ok"}`` to anyone.
 
 ``main()`` listens where ``$JUPYTERHUB_SERVICE_URL`` says (or ``--ip``/``--port``), opens the records and the
 tables from its own ``$GWARI_PROGRESS`` and ``$GWARI_TABLES`` (refusing to start, exit 2, naming the variable, as
@@ -107,7 +108,8 @@ def _kind(value: Any) -> str:
 
 
 class HealthHandler(tornado.web.RequestHandler):
-    """``GET /api/health``: the service is up (no sign-in)."""
+    """``GET /api/health``, and ``GET`` of the service's own address (which the hub asks every minute to see that
+    its managed service is up): the service is up (no sign-in)."""
 
     def get(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -123,7 +125,7 @@ def make_app(areas: dict[str, Any], people: Any, *, limits: Buckets | None = Non
                 "pool": ThreadPoolExecutor(threads, thread_name_prefix="gwari-area")}
     routes: list[Any] = []
     for base in sorted(prefixes):
-        routes += [(rf"{re.escape(base)}api/health", HealthHandler),
+        routes += [(rf"{re.escape(base)}(?:api/health)?", HealthHandler),
                    (rf"{re.escape(base)}api/([^/]+)/([^/]+)", ApiHandler, settings)]
     return tornado.web.Application(routes, xsrf_cookies=False)
 

@@ -5,9 +5,9 @@ A learner's kernel signs each request with its server's hub token (``Authorizati
 asks the hub who owns it (``jupyterhub.services.auth.HubAuth.user_for_token``: ``GET {api_url}/user`` with that
 token, the answer kept ``TOKEN_CACHE_S`` seconds, an unknown token's refusal kept as long), and takes it only when
 the token may reach this service: it must carry ``access:services!service=<name>`` (``HubAuth.check_scopes``).  A
-server's token carries it when the hub is told so (``c.Spawner.server_token_scopes`` listing
-``access:services!service=gwari`` beside the ``server`` role's ``users:activity!user`` and
-``access:servers!server``, and the users' role granting it).  A service's token is not a person, and is refused.
+server's token carries it when the hub is told so (``docs/jupyterhub_config.py``: the ``server`` role given
+``access:services!service=gwari`` beside its own ``users:activity!user`` and ``access:servers!server``, and the
+``user`` role granting it).  A service's token is not a person, and is refused.
 
 The class's teachers are the members of the hub group ``$GWARI_TEACHERS_GROUP`` (default "teachers"), read with
 the service's own token (``GET {api_url}/groups/{group}``, kept ``GROUP_CACHE_S`` seconds): the service's role in

@@ -184,10 +184,12 @@ async def your_turn(channel, app: str, state: dict, seconds: float = TURN_S) -> 
             state.update(update)
 
 
-async def learn(browser, url: str, moves: int, graceful: bool) -> Learner:
-    """Open the app in Chromium, wait until a card can be clicked, make ``moves`` moves, then leave."""
+async def learn(browser, url: str, moves: int, graceful: bool, context=None) -> Learner:
+    """Open the app in Chromium (in ``context``, a learner's signed-in one, else a new one), wait until a card can
+    be clicked, make ``moves`` moves, then leave."""
     seen = Learner(browser=True)
-    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    if context is None:
+        context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
     here = [True]  # what the page says while the learner is on it counts; once they leave, its kernel going away
     # with messages in flight is no learner's problem

@@ -41,6 +41,7 @@ SMOKE: dict[str, list[str]] = {
     "floor.py": [],
     "gnav_bots.py": ["--games", "1", "--timing-games", "1", "--guesses", "1"],
     "gwra_pyskessa_bots.py": ["--games", "1", "--timing-games", "1", "--guesses", "1"],
+    "hub_load.py": ["--smoke"],
     "lesson_times.py": [],
     "load.py": ["--smoke"],
     "page_weight.py": [],
@@ -57,11 +58,11 @@ SMOKE: dict[str, list[str]] = {
     "tables_notify.py": ["--learners", "4", "--moves", "8", "--gap", "0.05"],
 }
 #: Those that serve pages in Chromium or start a class of processes: the heaviest, started first.
-HEAVY = ("load.py", "serving.py", "static_site.py", "tables.py", "tables_notify.py", "strategy_notebooks.py")
+HEAVY = ("hub_load.py", "load.py", "serving.py", "static_site.py", "tables.py", "tables_notify.py", "strategy_notebooks.py")
 
 
 def load_errors(out: str) -> list[int]:
-    return [int(n) for n in re.findall(r"; (\d+) errors;", out)]
+    return [int(n) for n in re.findall(r"; (\d+) errors?;", out)]
 
 
 def tables_errors(out: str) -> list[int]:
@@ -82,8 +83,8 @@ def outside_requests(out: str) -> list[int]:
 
 
 #: The errors a benchmark counts, read off its output: one figure a run (a store, a way of serving), each must be 0.
-COUNTED = {"load.py": load_errors, "tables.py": tables_errors, "tables_notify.py": notify_errors,
-           "static_site.py": outside_requests}
+COUNTED = {"load.py": load_errors, "hub_load.py": load_errors, "tables.py": tables_errors,
+           "tables_notify.py": notify_errors, "static_site.py": outside_requests}
 
 
 def run_benchmark(script: str, args: list[str], plant: str = "", folder: Path | None = None,

@@ -61,23 +61,34 @@ class Sampler(threading.Thread):
         self.uids = {pwd.getpwnam(n).pw_uid: n for n in names}
         self.hub = psutil.Process(hub_pid)
         self.peak = {n: 0.0 for n in names}
+        self.parts: dict[str, tuple[float, int, float]] = {}  # at each learner's peak: server MiB, kernels, their MiB
         self.hub_peak = 0.0
         self.done = threading.Event()
 
     def run(self) -> None:
         while not self.done.wait(0.5):
             per = dict.fromkeys(self.peak, 0)
-            for proc in psutil.process_iter(["uids", "memory_info"]):
+            parts = {n: [0, 0, 0] for n in self.peak}
+            for proc in psutil.process_iter(["uids", "memory_info", "cmdline"]):
                 owner = self.uids.get(proc.info["uids"].real if proc.info["uids"] else -1)
                 if owner is not None and proc.info["memory_info"] is not None:
-                    per[owner] += proc.info["memory_info"].rss
+                    rss = proc.info["memory_info"].rss
+                    per[owner] += rss
+                    if "ipykernel_launcher" in " ".join(proc.info["cmdline"] or ()):
+                        parts[owner][1] += 1
+                        parts[owner][2] += rss
+                    else:
+                        parts[owner][0] += rss
             try:
                 hub = [self.hub, *self.hub.children(recursive=True)]
                 ours = sum(p.memory_info().rss for p in hub if p.uids().real == 0)
             except psutil.Error:
                 continue
             for name, rss in per.items():
-                self.peak[name] = max(self.peak[name], rss / 2**20)
+                if rss / 2**20 > self.peak[name]:
+                    self.peak[name] = rss / 2**20
+                    server, kernels, kernels_rss = parts[name]
+                    self.parts[name] = (server / 2**20, kernels, kernels_rss / 2**20)
             self.hub_peak = max(self.hub_peak, ours / 2**20)
 
 
@@ -172,6 +183,9 @@ def main() -> int:
           f"{quantile(clicks, 1.0) * 1000:.0f} ms |\n"
           f"| a learner's memory (their server, its warm kernel and the app's, peak RSS) | "
           f"{quantile(memory, 0.5):.0f} MiB | {quantile(memory, 0.95):.0f} MiB | {quantile(memory, 1.0):.0f} MiB |")
+    middle = sorted(sampler.parts.values())[len(sampler.parts) // 2] if sampler.parts else (0.0, 0, 0.0)
+    print(f"A learner at their peak: the server {middle[0]:.0f} MiB, {counted(middle[1], 'kernel')} "
+          f"{middle[2]:.0f} MiB (the gallery's, the warm one kept for today's app, the app's own).")
     print(f"The hub, its proxy and the class service: {sampler.hub_peak:.0f} MiB at most; "
           f"{counted(sum(a.play.moves for a in class_), 'move')}; {counted(len(problems), 'error')}; "
           f"wall {wall:.0f} s")

@@ -25,6 +25,7 @@ from tutor.service.people import Person, Refused
 from tutor.service.remote import RemoteTable
 from tutor.service.seen import SeenState, SeenStateError, _named, pack, seen
 from tutor.service.tables import TablesArea
+from tutor.service.tournaments import TournamentArea
 from tutor.service.transport import LocalTransport
 from tutor.tables import SQLiteTables, Table, TableError
 from tutor.widgets import PlayWidget
@@ -46,9 +47,12 @@ class Service:
     def __init__(self, path) -> None:
         self.store = SQLiteTables(path / "tables.sqlite3")
         self.area = TablesArea(self.store)
+        self.tournament = TournamentArea(self.store)  # the lobby shows the class tournament's standings
         self.checked = 0
 
     def __call__(self, person: Person, area: str, op: str, args: dict):
+        if area == "tournament":
+            return self.tournament.call(person, op, args)
         assert area == "tables"
         try:
             value = self.area.call(person, op, args)

@@ -30,6 +30,10 @@ from tutor.checks import _is_int, _shown_value
 
 T = TypeVar("T", bound=Hashable)
 
+GAMES = ("pymtheg", "burn")
+"""The games whose rule book gives these tournaments (Y16; Burn's with B7): a class plays them at its tables
+(``tutor.tables.tournament_play``)."""
+
 # ---------------------------------------------------------------- checking what a teacher passes
 # Every public function checks its arguments (a teacher calls them from a notebook cell) and refuses a wrong one
 # with a ValueError naming it; nothing here reads a text as a number or a falsy value as empty.

@@ -15,7 +15,8 @@ reached 503.  ``GET /api/health`` (and ``GET`` of the service's address, the hub
 
 ``main()`` listens where ``$JUPYTERHUB_SERVICE_URL`` says (or ``--ip``/``--port``), opens the records and the
 tables from its own ``$GWARI_PROGRESS`` and ``$GWARI_TABLES`` (refusing to start, exit 2, naming the variable, as
-the notebook server does: ``tutor.serving.store_problems``), and serves the areas "people", "records" and "tables".
+the notebook server does: ``tutor.serving.store_problems``), and serves the areas "people", "records", "tables"
+and "tournament".
 """
 
 from __future__ import annotations
@@ -138,10 +139,12 @@ def open_areas(progress: Any, tables: Any) -> dict[str, Any]:
     areas: dict[str, Any] = {"people": PeopleArea(), "records": RecordsArea(progress)}
     try:
         from tutor.service.tables import TablesArea
+        from tutor.service.tournaments import TournamentArea
     except ImportError as exc:
         log.warning("The tables of classmates are not served: %s", exc)
     else:
         areas["tables"] = TablesArea(tables)
+        areas["tournament"] = TournamentArea(tables)  # the class's tournament, kept in the tables' store
     return areas
 
 

@@ -12,6 +12,8 @@
 - ``rounds``: decisions made ahead in a round everyone decides at once, and the race's ticks settled by the
   store's clock;
 - ``questions``: a question put to a learner's seat, awaiting its answer;
+- ``tournament_play``: a class tournament of Pymtheg or Burn (the rule book's league, then its final) played at
+  the class's tables, its record kept in the same store;
 - ``damage``: a table's card and each entry of its log checked as they are read; a damaged one closes the table in
   words (an old backup, a hand edit, a program that wrote what the referee never would).
 

@@ -22,7 +22,7 @@ from tutor.tables import questions, rounds
 from tutor.tables.interface import TableError, TableStore
 
 __all__ = ["KINDS", "Damaged", "card_damage", "checked_entry", "checked_move", "closed_for", "entry_shape",
-           "read_card", "record_damaged", "seat_words", "shown", "stand_in"]
+           "other_kind", "read_card", "record_damaged", "seat_words", "shown", "stand_in"]
 
 KINDS = ("move", "offer", "early", "ask", "answer")  # what the referee writes (an entry without a kind is a move)
 BY = ("learner", "bot", "away")
@@ -102,6 +102,12 @@ def entry_shape(entry: Any, players: int) -> str | None:
     return None
 
 
+def other_kind(meta: Any) -> bool:
+    """Whether a card of the store is a record of another kind kept beside the tables (a tournament's): no table's
+    card, never closed as a damaged one."""
+    return isinstance(meta, dict) and meta.get("kind") is not None
+
+
 def card_damage(meta: Any, code: str) -> str | None:
     """The sentence naming what is wrong with a table's card (a field missing or of the wrong type, a game this Gwari
     does not know, seats that do not add up); ``None`` for a card as ``tutor.tables.seating`` writes it."""
@@ -112,6 +118,8 @@ def card_damage(meta: Any, code: str) -> str | None:
 def _card_why(meta: Any, code: str) -> str | None:  # noqa: C901 - one check a field, in the card's order
     if not isinstance(meta, dict):
         return f"it cannot be read as a table's card: {shown(meta)}"
+    if other_kind(meta):
+        return f"it is the record of a {shown(meta['kind'])}, not a table"
     if meta.get("code", code) != code:
         return f"it is the card of table {shown(meta.get('code'))}"
     if meta.get("game") not in GAMES:
@@ -182,7 +190,7 @@ def read_card(store: TableStore, code: str, raw: Any, why: str | None = None) ->
         return raw, raw.get("damaged")
     if isinstance(raw, dict) and isinstance(raw.get("damaged"), str):
         reason = raw["damaged"]  # the first reason found, as every page says it
-    elif isinstance(raw, dict):
+    elif isinstance(raw, dict) and not other_kind(raw):  # another kind's record is left as it is
         closed_for(store, code, reason)
     return stand_in(raw, code, reason), reason
 

@@ -38,7 +38,7 @@ from tutor.progress.fields import learner_name
 from tutor.tables import questions, rounds
 from tutor.tables.damage import Damaged, checked_entry, checked_move, closed_for, entry_shape, read_card, record_damaged
 from tutor.tables.seating import (AWAY_MS, STATUSES, begin, fill_tables, open_card, open_tables, seat_of, summary_of,
-                                  take_seat)
+                                  table_codes, take_seat)
 from tutor.tables.store import TableError, TableStore, table_code
 
 __all__ = ["AWAY_MS", "BEAT_MS", "BOT_STEP_MS", "OFFER_WAIT_MS", "ROUND_STEP_MS", "STATUSES", "Table", "TableBusy",
@@ -496,4 +496,4 @@ class Table:
 
 def class_tables(store: TableStore) -> list[dict[str, Any]]:
     """Every table's progress (``Table.summary``), for the teacher's page: no card of any hand."""
-    return [Table(store, code).summary() for code in store.codes()]
+    return [Table(store, code).summary() for code in table_codes(store)]

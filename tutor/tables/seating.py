@@ -23,7 +23,7 @@ from tutor.tables import damage
 from tutor.tables.store import TableError, TableStore
 
 __all__ = ["AWAY_MS", "STATUSES", "begin", "digest", "fill_tables", "open_card", "open_tables", "seat_key", "seat_of",
-           "summary_of", "take_seat"]
+           "summary_of", "table_codes", "take_seat"]
 
 AWAY_MS = 30_000  # a learner's page silent this long: a bot plays their seat until they are back
 STATUSES = damage.STATUSES
@@ -166,11 +166,19 @@ def begin(store: TableStore, code: str, default_names: Any) -> dict[str, Any]:
     return store.change_meta(code, start)
 
 
+def table_codes(store: TableStore) -> list[str]:
+    """The codes of the store's tables, oldest first: a record of another kind kept beside them (a tournament's,
+    ``tutor.tables.tournament_play``) is no table."""
+    return [code for code in store.codes() if not damage.other_kind(store.meta(code))]
+
+
 def open_tables(store: TableStore) -> list[dict[str, Any]]:
     """The tables learners may join now: code, game, players, who sits there, in the order they were opened."""
     listing = []
     for code in store.codes():
         meta = store.meta(code)
+        if damage.other_kind(meta):  # a tournament's record: no table
+            continue
         if damage.card_damage(meta, code) is None and meta["status"] == "open":  # a damaged card is nobody's to join
             listing.append({"code": code, "game": meta["game"], "title": get_game(meta["game"]).title,
                             "players": meta["players"], "names": list(meta["names"]),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
@@ -33,6 +34,7 @@ from tutor.games import GAMES, WHERE
 from tutor import lessons
 from tutor.lessons import LessonError, load_lesson, whole_minutes
 from tutor.play_minutes import game_minutes
+from tutor.tournament import GAMES as TOURNAMENTS
 from tutor.widgets.base import esc, heading, prose
 
 if TYPE_CHECKING:
@@ -80,6 +82,16 @@ def lesson_time_words(slug: str) -> str:
         return f"about {total} min"
     each = ", ".join(map(str, chapters[:-1])) + f" and {chapters[-1]}"
     return f"about {total} min in {len(chapters)} chapters: {each} min"
+
+
+def tournament_words() -> str:
+    """What the gallery says of a class tournament: played at the class's tables, so it needs a server (Python in
+    the browser, the static site, has none)."""
+    if sys.platform == "emscripten":
+        return ("A class tournament needs a server: your teacher runs it from the teacher's page on the class's "
+                "server, not here in your browser.")
+    return ("A class tournament: your teacher starts it from the teacher's page; you play your rounds under Play "
+            "with classmates.")
 
 
 def players_words(low: int, high: int) -> str:
@@ -160,6 +172,8 @@ def games_table(has: Callable[[str], bool], base: str = "") -> str:
                     else f"about {game_minutes(slug)} min" if kind == "play" else "")
             time = f' <span class="gw-small">({esc(time)})</span>' if time else ""
             links.append(f'<li><a href="{esc(base)}{slug}-{kind}.ipynb">{label}</a>{time}</li>')
+        if slug in TOURNAMENTS:
+            links.append(f'<li class="gw-small" data-testid="tournament-{slug}">{tournament_words()}</li>')
         try:
             summary = prose(load_lesson(slug).summary)
         except LessonError:

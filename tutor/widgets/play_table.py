@@ -29,6 +29,7 @@ from tutor.widgets.options import players_control
 from tutor.widgets.part import Part
 from tutor.widgets.play_pace import TABLE_TICK_MS
 from tutor.widgets.play_table_damage import ELSEWHERE, LEAVE, TRY_AGAIN, damage_of, damaged_html, unreadable
+from tutor.widgets.play_tournament import lobby_html as tournament_html
 
 KEPT_SEATS = 10  # the browser keeps the keys of this many of its latest tables
 
@@ -452,7 +453,7 @@ class Classmates(Part):
                 + button("Join", "jointable", key="jointable")
                 + button("Back to the game", "classmates", "hide", key="lobby-back") + "</div>"
                 f'{heading(h + 1, "Open tables")}<ul class="gw-tables" data-testid="open-tables">{rows}</ul>'
-                "</section>")
+                f"{tournament_html(app, h)}</section>")
 
     def _waiting_html(self, note: str) -> str:
         table = self.table

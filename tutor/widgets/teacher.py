@@ -30,13 +30,14 @@ from tutor.widgets import teacher_hub, teacher_records
 from tutor.widgets.teacher_records import chapters_finished
 from tutor.widgets.teacher_sections import (activity_chart, class_table_html, days_html, deal_html, detail_html,
                                             missed_html, question, tables_html)
+from tutor.widgets.teacher_tournament import TournamentPart
 
 
 class TeacherWidget(GwariWidget):
     """The class view behind the class key."""
 
     accepts = ("key", "lock", "refresh", "show", "hide", "ask", "confirm", "cancel", "deal", "newdeal", "nodeal",
-               "import", "filltables", "starttable", "closetable")
+               "import", "filltables", "starttable", "closetable", *TournamentPart.kinds)
 
     def __init__(self, *, progress: Progress | None = None, now: datetime | None = None, level: int = 2) -> None:
         super().__init__()
@@ -49,6 +50,7 @@ class TeacherWidget(GwariWidget):
         self.chosen = ""
         self.pending: tuple[str, str] | None = None
         self.records: dict[str, list[dict[str, Any]]] = {}
+        self.tournament = TournamentPart(self)  # the Tournament section and its buttons
         if teacher_hub.under_service() and teacher_hub.signed_in_teacher():  # the hub's group opens it, no key
             self.unlocked = True
             self._load()
@@ -56,9 +58,16 @@ class TeacherWidget(GwariWidget):
 
     def handle(self, kind: Any, value: Any = None, inputs: dict | None = None) -> bool:
         """As every widget, and the last message is cleared by the next thing the teacher does."""
-        if kind in self.accepts:
+        if kind in self.accepts and kind != "tick":  # the clock's tick (a tournament's round on) is nobody's doing
             self.message, self.trouble = "", False
         return super().handle(kind, value, inputs)
+
+    def handler(self, kind: str) -> Any:
+        """The Tournament section's ``on_<kind>`` for its buttons and the clock, else the page's own."""
+        return self.tournament.handles(kind) or super().handler(kind)
+
+    def answers_ticks(self) -> bool:
+        return True  # most ticks of a tournament's round change nothing on the page
 
     # ------------------------------------------------------------ the store and the key
 
@@ -102,6 +111,7 @@ class TeacherWidget(GwariWidget):
     def on_lock(self, _value: Any, _inputs: dict) -> None:
         """Close the view (before leaving the computer)."""
         self.unlocked, self.chosen, self.pending, self.records = False, "", None, {}
+        self.playing = False
         self.announce("The class view is locked.")
         self.refresh()
 
@@ -109,6 +119,7 @@ class TeacherWidget(GwariWidget):
         """Read the records again."""
         self._open()
         self._load()
+        self.tournament.load()
         self.announce("Brought up to date.")
         self.refresh()
 
@@ -348,6 +359,7 @@ class TeacherWidget(GwariWidget):
         out.append(days_html(h, self.records))
         out.append(self._deal_html(h))
         out.append(tables_html(h, lambda: teacher_hub.table_rows(self._tables)))
+        out.append(self.tournament.html(h))
         out.append(f"<section>{heading(h, 'Export, import and print')}{self.csv_links()}"
                    '<p><label for="gw-import">Records a learner saved to a file (from Gwari without a server, or '
                    'another machine):</label> <input type="file" id="gw-import" accept=".json,application/json" '

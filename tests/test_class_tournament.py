@@ -349,3 +349,22 @@ def test_the_gallery_says_a_tournament_needs_a_server(monkeypatch, platform, wor
     for slug in rules.GAMES:
         assert f'data-testid="tournament-{slug}">{words}' in table
     assert table.count("class tournament") == len(rules.GAMES)  # and no other game says it
+
+
+def test_the_scoring_notebook_shows_the_class_s_last_tournament_once_its_league_is_over(store, monkeypatch, tmp_path):
+    import sys
+
+    from tutor.widgets.play_tournament import class_tournament
+
+    monkeypatch.delenv("GWARI_SERVICE_URL", raising=False)
+    monkeypatch.setenv("GWARI_TABLES", str(tmp_path / "tables.sqlite3"))
+    assert "has not finished a tournament of this game yet" in class_tournament("pymtheg").html
+    code = play.start(store, "pymtheg", EIGHT)
+    finish_round(store, code)
+    assert "has not finished a tournament of this game yet" in class_tournament("pymtheg").html
+    play.open_round(store, code)
+    finish_round(store, code)
+    shown = class_tournament("pymtheg").html
+    assert 'data-testid="standings"' in shown and 'data-testid="every-hand"' in shown
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert "A class tournament needs a server" in class_tournament("pymtheg").html

@@ -1,6 +1,7 @@
 """The class's tournament as a page shows it: the standings (rank points at each table, the total, the place, where
 bots played for a team), every hand's results once the league is over, and the final; in a learner's Classmates
-lobby, between rounds, the last tournament of the app's game.
+lobby, between rounds, the last tournament of the app's game; in a scoring notebook, the class's last tournament
+as the example of a league (``class_tournament``).
 
 What is drawn comes from ``tutor.tables.tournament_play.public`` (asked of the class service under a hub, else of
 the tables' store on this machine, ``tutor.service.tournaments.ask``): teams and results, no seed and no hand.
@@ -8,11 +9,12 @@ the tables' store on this machine, ``tutor.service.tournaments.ask``): teams and
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from tutor.widgets.base import esc, heading
 
-__all__ = ["hands_html", "lobby_html", "round_words", "standings_html"]
+__all__ = ["class_tournament", "final_html", "hands_html", "lobby_html", "round_words", "standings_html"]
 
 
 def round_words(shown: dict[str, Any]) -> str:
@@ -97,3 +99,26 @@ def lobby_html(app: Any, h: int) -> str:
              f'{esc(yours["code"])}</strong> (join it below).</p>' if yours else "")
     return (f'<section class="gw-panel" data-testid="tournament">{heading(h + 1, "The class tournament")}{table}'
             f"{standings_html(shown)}{final_html(shown)}{hands_html(shown)}</section>")
+
+
+def class_tournament(game: str) -> Any:
+    """The class's last tournament of ``game`` as an example to talk over (a scoring notebook shows it): its
+    standings and every hand once the league is over; else a sentence saying there is none yet, or that a tournament
+    needs a server (Python in the browser has none)."""
+    from tutor.widgets.lesson import PanelWidget
+
+    none = ("Your class has not finished a tournament of this game yet. When it has, its standings and every hand "
+            "show here.")
+    if sys.platform == "emscripten":
+        return PanelWidget('<div class="gw-panel"><p>A class tournament needs a server: here Gwari runs in your '
+                           "browser. On your class's server this shows your class's last tournament.</p></div>")
+    from tutor.service.tournaments import ask
+
+    try:
+        shown = ask("standings", {"game": game}, teacher=False, name="a learner")
+    except (ValueError, OSError):
+        shown = None
+    if not shown or shown["done"] < shown["rounds"]:
+        return PanelWidget(f'<div class="gw-panel"><p>{none}</p></div>')
+    return PanelWidget(f'<div class="gw-panel" data-testid="tournament">{heading(3, "Your class’s last tournament")}'
+                       f"{standings_html(shown)}{hands_html(shown)}</div>")

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from tutor.checks import IllegalMove
 from tutor.service.people import Refused
 from tutor.service.remote import RemoteTable
+from tutor.service.seen import unpack
 from tutor.service.transport import HttpTransport
 from tutor.tables import TableBusy, TableError
 
@@ -26,14 +27,51 @@ TICK_S = 0.15  # a play app's page ticks this often
 
 
 class Recorded(HttpTransport):
-    """The kernel's transport, keeping every answer's JSON text (to look for what must never be sent)."""
+    """The kernel's transport, keeping every answer's JSON text and the text of every object in the payloads the
+    service packed into it (a seat's positions): to look for what must never be sent."""
 
     answers: list[str] = []
+    texts: set[str] = set()
 
     def call(self, area: str, op: str, args: dict[str, Any]) -> Any:
         value = super().call(area, op, args)
         Recorded.answers.append(json.dumps(value))
+        walk(value, Recorded.texts, {})
         return value
+
+
+def walk(value: Any, texts: set[str], seen: dict[int, Any]) -> None:
+    """Add ``str()`` of ``value`` and of everything inside it to ``texts``: JSON, and the objects of any payload
+    packed in it (unpacked as the kernel unpacks them), through their fields.  ``seen`` holds what was walked (by
+    its id, and the object itself, so that no id is freed and reused while the walk goes on)."""
+    if id(value) in seen or len(seen) > 200_000:
+        return
+    seen[id(value)] = value
+    if isinstance(value, str):
+        texts.add(value)
+        if len(value) > 40:
+            try:
+                inner = unpack(value)
+            except Exception:  # not a packed payload: plain text
+                return
+            walk(inner, texts, seen)
+        return
+    if type(value) in (int, float, bool, type(None)):  # a card may be an int of its own kind: it is said below
+        return
+    try:
+        texts.add(str(value))
+    except Exception:  # an object that cannot say itself: its fields are read below
+        pass
+    if isinstance(value, dict):
+        items = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        fields = getattr(value, "__dict__", None) or {}
+        slots = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+        items = [*fields.values(), *(getattr(value, n, None) for n in slots)]
+    for item in items:
+        walk(item, texts, seen)
 
 
 def transport() -> Recorded:
@@ -108,6 +146,7 @@ def attack(code: str, victim: str, records_file: str) -> dict[str, str]:
     os.environ["JUPYTERHUB_USER"] = victim  # a kernel's name under the hub: changing it changes nothing
     said["whoami as the victim's name"] = json.dumps(transport().call("people", "whoami", {}))
     said["answers"] = json.dumps(Recorded.answers)
+    said["texts"] = json.dumps(sorted(Recorded.texts))
     return said
 
 

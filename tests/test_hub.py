@@ -202,6 +202,10 @@ def test_a_learners_own_code_cannot_touch_a_classmate_and_the_two_play_at_one_ta
     answers = json.loads(said["answers"])  # every answer the service sent the learner's code, as JSON text
     assert answers and not [card for card in hand for text in answers if f'"{card}"' in text], \
         "a card of the classmate's hand was sent to the learner"
+    texts = set(json.loads(said["texts"]))  # everything in the positions the service packed for the learner's seat
+    mine = as_learner(hub, ana, "hand", code)["hand"]
+    assert set(mine) <= texts, "the learner's own cards are found where the check looks"
+    assert not set(hand) & texts, f"the classmate's cards were sent to the learner: {set(hand) & texts}"
     assert class_records(hub) == before, "nothing changed in the records"
     players = [as_learner(hub, name, "play", code, str(seed), wait=False) for seed, name in enumerate(LEARNERS)]
     results = [finished(proc) for proc in players]

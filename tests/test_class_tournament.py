@@ -368,3 +368,26 @@ def test_the_scoring_notebook_shows_the_class_s_last_tournament_once_its_league_
     assert 'data-testid="standings"' in shown and 'data-testid="every-hand"' in shown
     monkeypatch.setattr(sys, "platform", "emscripten")
     assert "A class tournament needs a server" in class_tournament("pymtheg").html
+
+
+def test_a_learner_away_for_a_while_and_back_is_told_apart_from_one_who_left(store, monkeypatch):
+    code = play.start(store, "pymtheg", EIGHT[:4], away_ms=1_000)
+    at = play.record(store, code)["rounds"][0][0]
+    seated = {name: Table.join(store, at, name) for name in ("ann", "cai", "bob", "dee")}
+    play.begin_round(store, code)
+    later = store.now_ms() + 60_000
+    monkeypatch.setattr(store, "now_ms", lambda: later)
+    for name in ("cai", "bob", "dee"):
+        store.beat(at, seated[name].seat)
+    kept = {}
+    play.advance(store, code, kept)  # ann is noted away
+    store.beat(at, seated["ann"].seat)
+    play.advance(store, code, kept)  # and back
+    Table(store, at).close()  # the teacher closes the table before its end
+    meta = play.advance(store, code, kept)
+    assert meta["results"][at]["left"] == [] and meta["results"][at]["back"] == ["ann"]
+    notes = {row["name"]: row["notes"] for row in play.public(meta)["standings"]}
+    assert notes["Team 1: ann & bob"] == [
+        "round 1: ann went away for a while; a bot played for them until they were back",
+        "round 1: the table was closed before the end (the worst rank there)"]
+    assert notes["Team 2: cai & dee"] == ["round 1: the table was closed before the end (the worst rank there)"]

@@ -210,9 +210,16 @@ def _table_result(meta: dict[str, Any], table: Table, at: tuple[int, int]) -> di
             ns_result = rules.ns_score((points[0], points[1]))
             scores = [ns_result, rules.ew_score(ns_result)]
     bots = [table.meta["names"][s] for s in table.meta["bots"]]
-    left = sorted({table.meta["names"][e["away"]] for e in table.store.entries(table.code)
-                   if isinstance(e, dict) and isinstance(e.get("away"), int)} - set(bots))
+    away: dict[int, bool] = {}  # a seat noted away: True while it still is, False once its learner came back
+    for entry in table.store.entries(table.code):
+        if isinstance(entry, dict) and isinstance(entry.get("away"), int):
+            away[entry["away"]] = True
+        elif isinstance(entry, dict) and isinstance(entry.get("back"), int) and entry["back"] in away:
+            away[entry["back"]] = False
+    names = table.meta["names"]
+    left = sorted(names[s] for s, still in away.items() if still)
     return {"round": r, "table": t, "teams": [ns, ew], "scores": scores, "bots": bots, "left": left,
+            "back": sorted(names[s] for s, still in away.items() if not still),
             "reserved": [table.meta["names"][s] for s in table.meta.get("reserved", []) if s in table.meta["bots"]],
             "closed": closed}
 
@@ -296,6 +303,10 @@ def _notes(meta: dict[str, Any], rounds: int) -> dict[int, list[str]]:
                                    "them to its end")
             if absent:
                 notes[team].append(f"{said}: {' and '.join(absent)} did not sit down; a bot played instead")
+            back = [n for n in result.get("back", []) if n in members]
+            if back:
+                notes[team].append(f"{said}: {' and '.join(back)} went away for a while; a bot played for them "
+                                   "until they were back")
             if result["closed"]:
                 notes[team].append(f"{said}: the table was closed before the end (the worst rank there)")
     for team, members in enumerate(meta["teams"]):
@@ -337,7 +348,9 @@ def public(meta: dict[str, Any], *, teacher: bool = False) -> dict[str, Any]:
     return {"code": meta["code"], "game": meta["game"], "teams": names,
             "rounds": len(meta["schedule"]), "opened": len(meta["rounds"]), "done": done,
             "tables": [{"code": c, "table": t, "done": c in meta["results"],
-                        "teams": [team_name(meta, team) for team in meta["schedule"][len(meta["rounds"]) - 1][t]]}
+                        "teams": [team_name(meta, team) for team in meta["schedule"][len(meta["rounds"]) - 1][t]],
+                        "names": [n for team in meta["schedule"][len(meta["rounds"]) - 1][t]
+                                  for n in meta["teams"][team] if n is not None]}
                        for t, c in enumerate(meta["rounds"][-1] if meta["rounds"] else [])],
             "standings": rows,
             "champions": [team_name(meta, t) for t in table.champions] if over else [],

@@ -93,8 +93,7 @@ def lobby_html(app: Any, h: int) -> str:
         return ""
     if not shown:
         return ""
-    yours = next((t for t in shown["tables"] if not t["done"] and any(
-        app.learner and app.learner in name.split(": ", 1)[-1].split(" & ") for name in t["teams"])), None)
+    yours = next((t for t in shown["tables"] if not t["done"] and app.learner in t["names"]), None)
     table = (f'<p data-testid="your-tournament-table">Your table in this round: <strong class="gw-code">'
              f'{esc(yours["code"])}</strong> (join it below).</p>' if yours else "")
     return (f'<section class="gw-panel" data-testid="tournament">{heading(h + 1, "The class tournament")}{table}'

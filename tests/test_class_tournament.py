@@ -12,6 +12,7 @@ import random
 import pytest
 
 from service_server import TokenPeople, serving
+from test_tables import new_store, redis_url  # noqa: F401 - every kind of store, as the tables' tests make them
 from tutor import classroom
 from tutor import tournament as rules
 from tutor.progress import Progress
@@ -391,3 +392,17 @@ def test_a_learner_away_for_a_while_and_back_is_told_apart_from_one_who_left(sto
         "round 1: ann went away for a while; a bot played for them until they were back",
         "round 1: the table was closed before the end (the worst rank there)"]
     assert notes["Team 2: cai & dee"] == ["round 1: the table was closed before the end (the worst rank there)"]
+
+
+def test_a_tournament_is_kept_and_played_in_every_kind_of_store(new_store):
+    """SQLite, Redis and PostgreSQL keep the record as a card of its own kind beside the tables: the round is played,
+    the record is skipped in the list of tables, and the standings are the league's."""
+    first = new_store()
+    code = play.start(first, "burn", EIGHT[:4])
+    play.begin_round(first, code)
+    assert play.advance(first, code)["results"] and play.rounds_done(play.record(first, code)) == 1
+    assert code not in {t["code"] for t in class_tables(first)}
+    shown = play.public(play.latest(first))
+    assert shown["code"] == code and shown["done"] == shown["rounds"] == 1
+    assert play.standings(play.record(first, code)) == rules.league(
+        sittings_of(first, play.record(first, code)), lowest_best=True)

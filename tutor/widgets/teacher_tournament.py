@@ -17,7 +17,7 @@ from tutor.games import get_game
 from tutor.tournament import GAMES
 from tutor.widgets.base import button, esc, heading, int_in
 from tutor.widgets.part import Part
-from tutor.widgets.play_tournament import final_html, hands_html, round_words, standings_html
+from tutor.widgets.play_tournament import final_html, hands_html, standings_html
 
 TICK_MS = 2_000  # how often the page ticks the tournament on while a round is being played
 AWAY_S = 30  # a learner's page silent this long: a bot plays their seat (the tables' own wait, in seconds)
@@ -145,7 +145,7 @@ class TournamentPart(Part):
             elif shown["final"]["winner"] is None:
                 act = button("Start the round", "tourneybegin", key="tourneybegin")
             body = (f'<p>A league of {esc(title)}: {esc("; ".join(shown["teams"]))}.</p>'
-                    f'<p>This round’s tables ({esc(round_words(shown))}):</p><ul data-testid="tournament-tables">'
+                    f'<p>The tables of round {shown["opened"]}:</p><ul data-testid="tournament-tables">'
                     f'{tables}</ul><div class="gw-row">{act}</div>{standings_html(shown)}{final_html(shown)}'
                     + (hands_html(shown) if shown["done"] == shown["rounds"] else ""))
         games = "".join(f'<option value="{slug}">{esc(get_game(slug).title)}</option>' for slug in GAMES)

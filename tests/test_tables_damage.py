@@ -8,7 +8,6 @@ PostgreSQL server started here."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 
 import psycopg
@@ -20,19 +19,9 @@ from tutor.tables import SQLiteTables, Table, TableError, class_tables, open_tab
 from tutor.tables.redis_store import RedisTables
 from tutor.widgets import PlayWidget
 
-from tests.redis_server import SERVER, redis_server
-from tests.test_tables import PG_TABLES
+from tests.test_tables import PG_TABLES, redis_url  # noqa: F401 (redis_url: the Redis server's fixture)
 
 STORES = ["sqlite", "redis", "postgresql"]
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory):
-    """A real Redis server on a socket of its own, for this module's tests (CI installs Debian's redis-server)."""
-    if not os.path.exists(SERVER):
-        pytest.fail("redis-server is not installed: `bash .ci/test` installs Debian's redis-server for these tests.")
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 @pytest.fixture(params=STORES)

@@ -22,6 +22,7 @@ from tutor.service.people import Refused
 from tutor.service.seen import SeenState, unpack
 from tutor.tables import TableBusy, TableError, table_code
 from tutor.tables.referee import BEAT_MS
+from tutor.tables.shown import GameShown
 
 __all__ = ["RemoteDriver", "RemoteTable", "ask_tables", "open_tables"]
 
@@ -144,7 +145,7 @@ class RemoteDriver:
         """No undo points at a table."""
 
 
-class RemoteTable:
+class RemoteTable(GameShown):
     """This learner's seat at a table the class service keeps (``Table``'s attributes and methods, from the
     service): ``store`` is the way to the service (a ``Transport``)."""
 
@@ -249,22 +250,6 @@ class RemoteTable:
         _ask(self.store, "beat", {"code": self.code})
 
     # -- the table, as ``Table`` answers
-
-    @property
-    def state(self) -> Any:
-        return None if self.driver is None else self.driver.state
-
-    @property
-    def record(self) -> Any:
-        return None if self.driver is None else self.driver.record
-
-    @property
-    def lines(self) -> list[tuple[int, Any]]:
-        return [] if self.driver is None else self.driver.lines
-
-    @property
-    def reasons(self) -> dict[int, tuple[str, str]]:
-        return {} if self.driver is None else self.driver.reasons
 
     @property
     def status(self) -> str:

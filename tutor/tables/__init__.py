@@ -14,6 +14,8 @@
 - ``questions``: a question put to a learner's seat, awaiting its answer;
 - ``tournament_play``: a class tournament of Pymtheg or Burn (the rule book's league, then its final) played at
   the class's tables, its record kept in the same store;
+- ``shown``: what a seat shows of the game its driver holds (the position, the record, the narration, the bots'
+  reasons), for a table played here and one the class service keeps alike;
 - ``damage``: a table's card and each entry of its log checked as they are read; a damaged one closes the table in
   words (an old backup, a hand edit, a program that wrote what the referee never would).
 

@@ -39,6 +39,7 @@ from tutor.tables import questions, rounds
 from tutor.tables.damage import Damaged, checked_entry, checked_move, closed_for, entry_shape, read_card, record_damaged
 from tutor.tables.seating import (AWAY_MS, STATUSES, begin, fill_tables, open_card, open_tables, seat_of, summary_of,
                                   table_codes, take_seat)
+from tutor.tables.shown import GameShown
 from tutor.tables.store import TableError, TableStore, table_code
 
 __all__ = ["AWAY_MS", "BEAT_MS", "BOT_STEP_MS", "OFFER_WAIT_MS", "ROUND_STEP_MS", "STATUSES", "Table", "TableBusy",
@@ -53,7 +54,7 @@ class TableBusy(TableError):
     """Someone else's move reached the table first: nothing of this move was kept."""
 
 
-class Table:
+class Table(GameShown):
     """A seat at a table (``key``), or a look at it from no seat (the teacher's page: no hand is ever shown).
 
     ``state`` is the whole game and stays in the kernel; what a page is sent comes from ``view()`` (the seat's
@@ -82,26 +83,6 @@ class Table:
         self.last_at = 0
         self._beaten = float("-inf")
         self.sync()
-
-    @property
-    def state(self) -> Any:
-        """The whole game (``None`` until it starts); it stays in the kernel."""
-        return None if self.driver is None else self.driver.state
-
-    @property
-    def record(self) -> Any:
-        """The game's Record: its set-up and the moves in the order they were applied."""
-        return None if self.driver is None else self.driver.record
-
-    @property
-    def lines(self) -> list[tuple[int, Any]]:
-        """The narration: (entry number, Event), a note (someone away or back) as an Event citing no rule."""
-        return [] if self.driver is None else self.driver.lines
-
-    @property
-    def reasons(self) -> dict[int, tuple[str, str]]:
-        """A bot's move's number in the record -> (the move in words, why)."""
-        return {} if self.driver is None else self.driver.reasons
 
     # -- opening, joining, starting, closing
 

@@ -331,7 +331,7 @@ def test_a_learners_lobby_shows_the_standings_and_their_table(store, monkeypatch
     app.handle("classmates", "show")
     first = play.record(store, code)["rounds"][0][0]
     assert f'Your table in this round: <strong class="gw-code">{first}</strong>' in app.html
-    assert "Round 1 of 2 is being played" in app.html
+    assert "Round 1 of 2 is on." in app.html
     finish_round(store, code)
     app.handle("tick")
     assert "Round 1 of 2 has ended" in app.html and 'data-testid="standings"' in app.html

@@ -18,11 +18,11 @@ __all__ = ["class_tournament", "final_html", "hands_html", "lobby_html", "round_
 
 
 def round_words(shown: dict[str, Any]) -> str:
-    """Where the tournament is: "Round 1 of 2 is being played.", "The league is over." ..."""
+    """Where the tournament is: "Round 1 of 2 is on." (its tables open, or played), "The league is over." ..."""
     if shown["done"] == shown["rounds"]:
         return "The league is over."
     if shown["opened"] > shown["done"]:
-        return f"Round {shown['opened']} of {shown['rounds']} is being played."
+        return f"Round {shown['opened']} of {shown['rounds']} is on."
     return f"Round {shown['done']} of {shown['rounds']} has ended; round {shown['done'] + 1} comes next."
 
 

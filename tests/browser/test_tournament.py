@@ -14,6 +14,7 @@ import pytest
 from tests.browser.conftest import record_problems
 from tests.browser.test_classmates import AT_TABLE, WAIT_MS, has, learner_pages
 from tests.browser.test_notebooks_in_voila import LOAD_MS, open_notebook
+from tests.test_class_tournament import sittings_of
 from tutor import tournament as rules
 from tutor.progress import Progress
 from tutor.tables import Table
@@ -60,19 +61,6 @@ def start_and_leave(teacher, pages: dict) -> None:
         app.locator(AT_TABLE).wait_for(timeout=WAIT_MS)
         app.locator("[data-key=leavetable]").click()
         app.locator("[data-key=leavetable]").wait_for(state="detached", timeout=WAIT_MS)  # back to the bots here
-
-
-def sittings(store, meta):
-    """The league's sittings read from the finished tables' own games."""
-    out = []
-    for r, codes in enumerate(meta["rounds"]):
-        for t, code in enumerate(codes):
-            ns, ew = meta["schedule"][r][t]
-            state = Table(store, code).state
-            points = state.result().scores
-            result = None if state.contract is None else rules.ns_score((points[0], points[1]))
-            out.append(rules.pair_sitting(t, ns, ew, result))
-    return out
 
 
 def round_ends(section, what: str, store) -> None:
@@ -142,7 +130,7 @@ def test_a_league_of_four_teams_of_two_is_played_through_two_rounds(browser, voi
 
         # The teacher's standings are the rule book's league on the finished tables' own results.
         meta = play.latest(store, "pymtheg")
-        league = rules.league(sittings(store, meta))
+        league = rules.league(sittings_of(store, meta))
         rows = section.locator("[data-testid=standings] tbody tr")
         shown = {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").all_inner_texts()
                  for i in range(rows.count())}

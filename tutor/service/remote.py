@@ -251,17 +251,6 @@ class RemoteTable(GameShown):
 
     # -- the table, as ``Table`` answers
 
-    @property
-    def status(self) -> str:
-        return self.meta["status"]
-
-    @property
-    def names(self) -> list[str | None]:
-        return list(self.meta["names"])
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self.meta["bots"] or seat in self.away
-
     def view(self) -> Any:
         return None if self.state is None else self.state.view(self.seat)
 

@@ -218,19 +218,6 @@ class Table(GameShown):
 
     # -- what a seat may see and do
 
-    @property
-    def status(self) -> str:
-        """open, playing, over or closed."""
-        return self.meta["status"]
-
-    @property
-    def names(self) -> list[str | None]:
-        return list(self.meta["names"])
-
-    def is_bot(self, seat: int) -> bool:
-        """True for a seat a bot plays (nobody took it, or its learner is away)."""
-        return seat in self.meta["bots"] or seat in self.away
-
     def view(self) -> Any:
         """The table as this seat sees it (its own hand only); a look from no seat sees no hand at all."""
         if self.state is None:

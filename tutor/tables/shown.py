@@ -1,5 +1,5 @@
-"""What a seat at a table shows of the game its driver holds, the same for a table played here (``Table``) and one
-the class service keeps (``tutor.service.remote.RemoteTable``): nothing until the game starts."""
+"""What a seat at a table shows of the game its driver holds and of the table's card, the same for a table played
+here (``Table``) and one the class service keeps (``tutor.service.remote.RemoteTable``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,25 @@ __all__ = ["GameShown"]
 
 
 class GameShown:
-    """The game at a table, read from its ``driver`` (``None`` until the game starts)."""
+    """The game at a table, read from its ``driver`` (``None`` until the game starts), and who sits there, read from
+    its card (``meta``) and the seats noted away."""
 
     driver: Any
+    meta: dict[str, Any]
+    away: set[int]
+
+    @property
+    def status(self) -> str:
+        """open, playing, over or closed."""
+        return self.meta["status"]
+
+    @property
+    def names(self) -> list[str | None]:
+        return list(self.meta["names"])
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a seat a bot plays (nobody took it, or its learner is away)."""
+        return seat in self.meta["bots"] or seat in self.away
 
     @property
     def state(self) -> Any:

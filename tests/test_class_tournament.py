@@ -406,3 +406,13 @@ def test_a_tournament_is_kept_and_played_in_every_kind_of_store(new_store):
     assert shown["code"] == code and shown["done"] == shown["rounds"] == 1
     assert play.standings(play.record(first, code)) == rules.league(
         sittings_of(first, play.record(first, code)), lowest_best=True)
+
+
+def test_a_tick_the_tournament_cannot_take_says_why_on_the_teachers_page_and_the_clock_goes_on(page, monkeypatch):
+    widget, _tables = page
+    widget.handle("tourneystart", None, {"tourneygame": "pymtheg", "tourneyteams": "order"})
+    widget.handle("tourneybegin")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-ann")  # as if the service now refused this page's requests
+    widget.handle("tick")
+    assert widget.tournament.trouble and "could not be moved on just now" in widget.tournament.note
+    assert "could not be moved on just now" in widget.render() and widget.playing

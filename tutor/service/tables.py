@@ -225,24 +225,21 @@ class TablesArea:
         return {"code": table.code, "seat": table.seat, "game": table.game.slug}
 
     def _start(self, person: Person, args: dict[str, Any]) -> Any:
-        code = table_code(args.get("code"))
-        if person.teacher and not self._sits(person, code):
-            Table(self.store, code).start()
-            return None
-        table = self._referee(person, code)
-        with self._locked(table):
-            table.start()
-        return None
+        return self._from_seat_or_teacher(person, args, Table.start)
 
     def _close(self, person: Person, args: dict[str, Any]) -> Any:
+        return self._from_seat_or_teacher(person, args, Table.close)
+
+    def _from_seat_or_teacher(self, person: Person, args: dict[str, Any], act: Any) -> None:
+        """Start or close (``act``) a table: by a teacher who does not sit there, from no seat; else from the
+        person's own seat (refused when they hold none)."""
         code = table_code(args.get("code"))
         if person.teacher and not self._sits(person, code):
-            Table(self.store, code).close()
-            return None
+            act(Table(self.store, code))
+            return
         table = self._referee(person, code)
         with self._locked(table):
-            table.close()
-        return None
+            act(table)
 
     def _leave(self, person: Person, args: dict[str, Any]) -> Any:
         """The person leaves: a table still open that they host is closed (nobody else could start it); a bot plays

@@ -114,8 +114,12 @@ class TournamentPart(Part):
             return
         try:
             shown = self._ask("tick", {"code": self.shown["code"]})
-        except (ValueError, OSError):
-            return  # asked again at the next tick
+        except (ValueError, OSError) as exc:  # asked again at the next tick; meanwhile the page says why, once
+            note = f"The tournament could not be moved on just now: {exc}"
+            if note != self.note:
+                self.note, self.trouble = note, True
+                self.app.refresh()
+            return
         if shown != self.shown:
             self.shown = shown
             self._clock()
